@@ -1,0 +1,102 @@
+"""Where each card of a shuffled pack goes, for any deal style and player count.
+
+A plan is pure arithmetic on the rules: the validator uses it to check that the pack and the
+deal add up, and the engine uses it to deal. Positions count from the elder hand: position 0
+is the seat on the dealer's left, position ``players - 1`` is the dealer, ``SPARE`` is the spare
+hand or stock, ``TURN_UP`` is the card turned for trump.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .ruleset import Rules
+
+SPARE = -1
+TURN_UP = -2
+
+
+class DealPlanError(ValueError):
+    """The pack and the deal do not add up for a player count."""
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    players: int
+    positions: tuple[int, ...]
+    """For each index of the shuffled pack, the position it is dealt to."""
+    turn_up_index: int | None
+    """The pack index of the card turned for trump, if any."""
+    turn_up_position: int
+    """Where the turn-up lies once play starts: a position, ``SPARE`` or ``TURN_UP`` (table)."""
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Cards each position holds when play starts (elder hand first)."""
+        sizes = [0] * self.players
+        for position in self.positions:
+            if position >= 0:
+                sizes[position] += 1
+        if self.turn_up_index is not None and self.turn_up_position >= 0:
+            dealt_to = self.positions[self.turn_up_index]
+            if dealt_to != self.turn_up_position:
+                sizes[self.turn_up_position] += 1
+                if dealt_to >= 0:
+                    sizes[dealt_to] -= 1
+        elif self.turn_up_index is not None:
+            dealt_to = self.positions[self.turn_up_index]
+            if dealt_to >= 0:
+                sizes[dealt_to] -= 1
+        return tuple(sizes)
+
+
+def plan_deal(rules: Rules, players: int) -> DealPlan:
+    """The plan for ``players`` seats; raises :class:`DealPlanError` when it cannot be dealt."""
+    size = len(rules.pack.cards)
+    style = rules.deal.style
+    turn = rules.turn_up.card
+    fate = rules.turn_up.fate
+    positions: list[int]
+    turn_index: int | None = None
+    if style == "equal-with-spare":
+        separate = 1 if turn == "last-dealt" else 0
+        each = (size - separate) // (players + 1)
+        if each < 1:
+            raise DealPlanError(f"{size} cards cannot give {players} players a card each")
+        positions = [i % (players + 1) for i in range(each * (players + 1))]
+        if separate:
+            turn_index = len(positions)
+            positions.append(TURN_UP)
+        elif turn == "dealer-last":
+            turn_index = (each - 1) * (players + 1) + (players - 1)
+        positions += [players] * (size - len(positions))
+    elif style == "all-around":
+        if size < players + 1:
+            raise DealPlanError(f"{size} cards cannot give {players} players a card each")
+        positions = [i % (players + 1) for i in range(size)]
+        if turn == "last-dealt":
+            turn_index = size - 1
+    else:
+        each_or_none = rules.deal.cards_each(players)
+        if each_or_none is None:
+            raise DealPlanError(f"the deal table has no row for {players} players")
+        each = each_or_none
+        dealt = each * players
+        needed = dealt + (1 if turn == "stock-top" else 0)
+        if needed > size:
+            raise DealPlanError(
+                f"{players} players at {each} cards each need {needed} cards; the pack has {size}"
+            )
+        positions = [i % players for i in range(dealt)] + [players] * (size - dealt)
+        if turn == "stock-top":
+            turn_index = dealt
+    positions = [SPARE if p == players else p for p in positions]
+    turn_position = TURN_UP
+    if turn_index is not None:
+        dealt_to = positions[turn_index]
+        if fate == "dealer":
+            turn_position = players - 1
+        elif fate == "holder":
+            turn_position = dealt_to if dealt_to != TURN_UP else TURN_UP
+        if fate == "table" or turn_position == TURN_UP:
+            turn_position = TURN_UP
+    return DealPlan(players, tuple(positions), turn_index, turn_position)

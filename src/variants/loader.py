@@ -1,0 +1,305 @@
+"""Load rulesets: safe YAML, JSON Schema, semantic checks, then the frozen typed model.
+
+Every problem comes back as a :class:`~variants.yamlsource.Problem` that names the file, the
+line and the column of the offending node.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from .checks import check_citation_texts, check_document, check_rules
+from .ruleset import PatchError, Ruleset, apply_patch, build_ruleset
+from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, read_yaml
+
+RULESET_SUFFIXES = (".yaml", ".yml")
+MAX_OPTION_COMBINATIONS = 256
+
+
+@cache
+def ruleset_schema() -> dict[str, Any]:
+    text = resources.files("variants").joinpath("schema/ruleset.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(ruleset_schema())
+
+
+def find_sources_dir(near: Path) -> Path | None:
+    """The folder of source texts: ``$VARIANTS_SOURCES``, else a ``sources`` or
+    ``shared/sources`` folder beside the rulesets' project or one level up."""
+    configured = os.environ.get("VARIANTS_SOURCES")
+    if configured:
+        path = Path(configured)
+        return path if path.is_dir() else None
+    start = near.resolve()
+    if start.is_file():
+        start = start.parent
+    for parent in [start, *list(start.parents)[:3]]:
+        for candidate in (parent / "sources", parent / "shared" / "sources"):
+            if candidate.is_dir() and any(candidate.glob("*.txt")):
+                return candidate
+    return None
+
+
+@dataclass(frozen=True)
+class Validation:
+    rulesets: tuple[Ruleset, ...]
+    problems: tuple[Problem, ...]
+    files: int
+    sources_dir: Path | None
+
+
+def ruleset_files(paths: Iterable[Path]) -> list[Path]:
+    """The ruleset files named, a folder standing for the YAML files directly inside it."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found += sorted(p for p in path.iterdir() if p.suffix in RULESET_SUFFIXES)
+        else:
+            found.append(path)
+    return found
+
+
+def validate_paths(paths: Iterable[Path], sources_dir: Path | None = None) -> Validation:
+    files = ruleset_files(paths)
+    rulesets: list[Ruleset] = []
+    problems: list[Problem] = []
+    texts = sources_dir
+    for path in files:
+        texts = sources_dir or find_sources_dir(path)
+        try:
+            rulesets.append(load_ruleset(path, texts))
+        except ProblemsError as error:
+            problems += error.problems
+    seen: dict[str, str] = {}
+    for ruleset in rulesets:
+        if ruleset.id in seen:
+            problems.append(
+                Problem(ruleset.path, 1, 1, f"the id {ruleset.id!r} is also used by {seen[ruleset.id]}")
+            )
+        seen[ruleset.id] = ruleset.path
+    return Validation(tuple(rulesets), tuple(problems), len(files), texts)
+
+
+def load_ruleset(path: Path, sources_dir: Path | None = None) -> Ruleset:
+    """Load and check one ruleset file; raise :class:`ProblemsError` listing what is wrong."""
+    document = read_yaml(path)
+    problems = sorted(set(_problems(document, path, sources_dir)), key=_order)
+    if problems:
+        raise ProblemsError(problems)
+    return build_ruleset(document.data, str(path))
+
+
+def load_rulesets(folder: Path) -> dict[str, Ruleset]:
+    """Every ruleset in ``folder``, by id; raise :class:`ProblemsError` if any is invalid."""
+    validation = validate_paths([folder])
+    if validation.problems:
+        raise ProblemsError(validation.problems)
+    return {ruleset.id: ruleset for ruleset in validation.rulesets}
+
+
+def _order(problem: Problem) -> tuple[int, int, str]:
+    return (problem.line, problem.column, problem.message)
+
+
+def _problems(document: YamlDocument, path: Path, sources_dir: Path | None) -> Iterator[Problem]:
+    data = document.data
+    if not isinstance(data, dict):
+        yield document.problem((), "a ruleset must be a mapping of keys to values")
+        return
+    schema_errors = [_schema_problem(document, e, ()) for e in _validator().iter_errors(data)]
+    if schema_errors:
+        yield from schema_errors
+        return
+    for where, message in check_document(data, path.stem):
+        yield document.problem(where, message)
+    if sources_dir is not None:
+        for where, message in check_citation_texts(data, sources_dir):
+            yield document.problem(where, message)
+    for where, message in check_rules(data["rules"]):
+        yield document.problem(("rules", *where), message)
+    yield from _option_problems(document)
+
+
+def _option_problems(document: YamlDocument) -> Iterator[Problem]:
+    """Every option value, alone and in combination, must give rules that pass every check."""
+    data = document.data
+    options = data["options"]
+    singles: list[list[tuple[int, int]]] = [
+        [(o_index, v_index)] for o_index, o in enumerate(options) for v_index in range(len(o["values"]))
+    ]
+    combos: list[list[tuple[int, int]]] = []
+    sizes = [len(o["values"]) for o in options]
+    total = 1
+    for size in sizes:
+        total *= size
+    if 1 < len(options) and total <= MAX_OPTION_COMBINATIONS:
+        combos = [list(enumerate(c)) for c in itertools.product(*[range(s) for s in sizes])]
+    reported: set[tuple[int, int]] = set()
+    for chosen in singles + combos:
+        rules = copy.deepcopy(data["rules"])
+        defaults = {
+            o_index: next(i for i, v in enumerate(o["values"]) if v["value"] == o["default"])
+            for o_index, o in enumerate(options)
+        }
+        picks = dict(defaults)
+        picks.update(dict(chosen))
+        blame: tuple[int, int] | None = None
+        failure: str | None = None
+        for o_index, v_index in sorted(picks.items()):
+            value = options[o_index]["values"][v_index]
+            for key, new in value.get("set", {}).items():
+                try:
+                    apply_patch(rules, key, new)
+                except PatchError as error:
+                    failure, blame = str(error), (o_index, v_index)
+                    break
+            if failure:
+                break
+            if v_index != defaults[o_index]:
+                blame = (o_index, v_index)
+        if blame is None or blame in reported:
+            continue
+        label = _choice_label(options, picks, defaults)
+        where: JsonPath = ("options", blame[0], "values", blame[1], "set")
+        if failure:
+            reported.add(blame)
+            yield document.problem(where, f"{label}: {failure}")
+            continue
+        trial = dict(data, rules=rules)
+        errors = list(_validator().iter_errors(trial))
+        messages = [
+            f"{label}: {_schema_message(e)} (at {'/'.join(str(p) for p in e.absolute_path)})"
+            for e in errors
+        ]
+        messages += [
+            f"{label}: {message} (at rules/{'/'.join(str(p) for p in sub)})"
+            for sub, message in check_rules(rules)
+        ] if not errors else []
+        if messages:
+            reported.add(blame)
+            for message in messages:
+                yield document.problem(where, message)
+
+
+def _choice_label(options: list[Any], picks: dict[int, int], defaults: dict[int, int]) -> str:
+    changed = [
+        f"{options[o]['id']}={options[o]['values'][v]['value']}"
+        for o, v in sorted(picks.items())
+        if v != defaults[o]
+    ]
+    return "with " + ", ".join(changed) if changed else "by default"
+
+
+PATTERN_NAMES = {
+    "card": "a card (<rank><suit>, such as 9D or 10H)",
+    "slug": "an id (lower-case letters and digits, words joined by - or _)",
+    "citation": "a line locator such as '12' or '12-15'",
+}
+
+
+def _schema_problem(
+    document: YamlDocument, error: jsonschema.ValidationError, prefix: JsonPath
+) -> Problem:
+    path: JsonPath = (*prefix, *error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        extra = sorted(k for k in error.instance if k not in allowed)
+        if extra:
+            known = ", ".join(sorted(allowed))
+            return document.problem(
+                (*path, extra[0]), f"unknown key {extra[0]!r} (allowed here: {known})"
+            )
+    return document.problem(path, _schema_message(error))
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    kind = error.validator
+    instance = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if kind == "required":
+        missing = [k for k in error.validator_value if k not in instance]
+        return f"missing key {missing[0]!r}: {_describe(error, missing[0])}"
+    if kind == "enum":
+        return f"{instance!r} is not one of: {', '.join(str(v) for v in error.validator_value)}"
+    if kind == "const":
+        return f"{instance!r} must be {error.validator_value!r}"
+    if kind == "type":
+        wanted = error.validator_value
+        wanted_text = " or ".join(wanted) if isinstance(wanted, list) else wanted
+        return f"expected {_article(wanted_text)}, got {_type_name(instance)} {instance!r}"
+    if kind == "pattern":
+        name = next(
+            (text for key, text in PATTERN_NAMES.items() if key in str(error.schema_path)), None
+        )
+        if name is None:
+            name = {
+                r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$": PATTERN_NAMES["slug"],
+            }.get(error.validator_value, f"text matching {error.validator_value}")
+            if "CDHS" in str(error.validator_value):
+                name = PATTERN_NAMES["card"]
+            if "[1-9][0-9]*(-" in str(error.validator_value):
+                name = PATTERN_NAMES["citation"]
+        return f"{instance!r} is not {name}"
+    if kind == "anyOf" and "rank" in str(schema.get("description", "")).lower():
+        return f"{instance!r} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
+    if kind == "oneOf" and isinstance(instance, dict) and "going_out" in schema.get(
+        "properties", {}
+    ):
+        given = [k for k in ("card", "trump", "trumps", "going_out") if k in instance]
+        return (
+            "a win names exactly one of card, trump, trumps, going_out"
+            + (f"; this one names {', '.join(given)}" if given else "")
+        )
+    if kind in ("minItems", "maxItems"):
+        count = len(instance) if isinstance(instance, list) else 0
+        bound = "at least" if kind == "minItems" else "at most"
+        return f"{count} items given; {bound} {error.validator_value} needed"
+    if kind in ("minLength", "maxLength"):
+        bound = "at least" if kind == "minLength" else "at most"
+        return f"text of {len(str(instance))} characters; {bound} {error.validator_value} allowed"
+    if kind in ("minimum", "maximum"):
+        bound = "at least" if kind == "minimum" else "at most"
+        return f"{instance!r} is too {'small' if kind == 'minimum' else 'large'}: {bound} {error.validator_value}"
+    return error.message
+
+
+def _describe(error: jsonschema.ValidationError, key: str) -> str:
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    prop = schema.get("properties", {}).get(key, {})
+    description = str(prop.get("description", "required"))
+    if "$ref" in prop and description == "required":
+        description = "required"
+    return description.split(". ")[0].rstrip(".")
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    return {
+        bool: "true/false",
+        int: "number",
+        float: "number",
+        str: "text",
+        list: "list",
+        dict: "mapping",
+    }.get(type(value), type(value).__name__)

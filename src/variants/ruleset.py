@@ -1,0 +1,593 @@
+"""The typed, frozen model of a ruleset, built from data the loader has already validated.
+
+Everything downstream (engine, narration, site, statistics) reads these objects; nothing
+downstream reads raw mappings. Options are named patches on the rules: :meth:`Ruleset.rules_for`
+applies the chosen values and returns the resolved :class:`Rules`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+from .cards import parse_card, parse_rank, parse_suit
+
+Raw = Mapping[str, Any]
+
+
+class OptionError(ValueError):
+    """An unknown option, or a value the option does not allow."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    source: str
+    first_line: int
+    last_line: int
+    quote: str | None
+
+    @property
+    def locator(self) -> str:
+        lines = (
+            f"line {self.first_line}"
+            if self.first_line == self.last_line
+            else f"lines {self.first_line}–{self.last_line}"
+        )
+        return f"{self.source}, {lines}"
+
+
+Provenance = tuple[Citation, ...]
+
+
+@dataclass(frozen=True)
+class Players:
+    min: int
+    max: int
+    provenance: Provenance
+    interpretation: str | None = None
+
+    @property
+    def counts(self) -> range:
+        return range(self.min, self.max + 1)
+
+
+@dataclass(frozen=True)
+class Pack:
+    ranks: tuple[int, ...]
+    """Canonical rank indices from lowest to highest."""
+    removed: tuple[int, ...]
+    provenance: Provenance
+    interpretation: str | None = None
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        """Every card in play, in canonical order."""
+        gone = set(self.removed)
+        return tuple(card for card in range(52) if card not in gone)
+
+    @property
+    def top_rank(self) -> int:
+        return self.ranks[-1]
+
+
+FirstDealer = Literal["lowest-card", "first-jack", "agreed"]
+DealStyle = Literal["equal-with-spare", "all-around", "fixed-table"]
+TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
+TurnUpFate = Literal["table", "dealer", "holder"]
+
+
+@dataclass(frozen=True)
+class Dealer:
+    method: FirstDealer
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    style: DealStyle
+    spare_name: str
+    table: tuple[tuple[int, int], ...]
+    """(players, cards each) rows, for fixed-table."""
+    provenance: Provenance
+    interpretation: str | None = None
+
+    def cards_each(self, players: int) -> int | None:
+        return dict(self.table).get(players)
+
+
+@dataclass(frozen=True)
+class TurnUp:
+    card: TurnUpCard
+    fate: TurnUpFate
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class Trump:
+    suit: int | Literal["turn-up", "none"]
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class Win:
+    kind: Literal["card", "trump", "trumps", "going-out"]
+    card: int | None = None
+    ranks: tuple[int, ...] = ()
+    in_succession: bool = False
+    different_seats: Literal["none", "split"] = "none"
+    odd_counter: Literal["stays", "higher"] = "stays"
+
+
+@dataclass(frozen=True)
+class TurnUpPayout:
+    takes: bool
+    per_card_dealt: int = 0
+    cap: int | None = None
+    also: tuple[str, ...] = ()
+    ends_deal: bool = False
+
+
+@dataclass(frozen=True)
+class Bonus:
+    per_card: int
+    counted: Literal["at-play", "at-end"]
+
+
+@dataclass(frozen=True)
+class Compartment:
+    id: str
+    label: str
+    win: Win
+    turn_up: TurnUpPayout | None
+    bonus: Bonus | None
+    unplayed_penalty: Literal["none", "stake"]
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class Board:
+    compartments: tuple[Compartment, ...]
+    carry_over: bool
+    provenance: Provenance
+    interpretation: str | None = None
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.compartments)
+
+    def get(self, compartment_id: str) -> Compartment:
+        for compartment in self.compartments:
+            if compartment.id == compartment_id:
+                return compartment
+        raise KeyError(compartment_id)
+
+
+@dataclass(frozen=True)
+class Shares:
+    dealer: int
+    others: int
+    total_at_least: int
+
+    def unit(self, players: int) -> int:
+        """The smallest whole share that makes the pool reach its minimum."""
+        units = self.dealer + self.others * (players - 1)
+        return -(-self.total_at_least // units)
+
+
+@dataclass(frozen=True)
+class Dressing:
+    payer: Literal["each-player", "dealer", "banker", "shares"]
+    stakes: tuple[tuple[str, int], ...]
+    shares: Shares | None
+    remainder_to: str | None
+    when: Literal["every-deal", "first-deal"]
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
+
+
+@dataclass(frozen=True)
+class Stop:
+    cause: StopCause
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class Play:
+    lead: Literal["any", "lowest-in-suit"]
+    lead_only: tuple[str, ...]
+    announce_stop: bool
+    stops: tuple[Stop, ...]
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class HolderRule:
+    compartment: str
+    pays: Literal["exempt", "double"]
+
+
+@dataclass(frozen=True)
+class GoingOut:
+    per_card: int
+    holders: tuple[HolderRule, ...]
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    deals: int | Literal["per-player"]
+    closing_deal: Literal["none", "face-up"]
+    winner: Literal["most-counters"]
+    provenance: Provenance
+    interpretation: str | None = None
+
+    def deal_count(self, players: int) -> int:
+        return players if self.deals == "per-player" else self.deals
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One fully resolved set of rules: the defaults with any options applied."""
+
+    players: Players
+    pack: Pack
+    first_dealer: Dealer
+    deal: Deal
+    turn_up: TurnUp
+    trump: Trump
+    board: Board
+    dressing: Dressing
+    play: Play
+    going_out: GoingOut
+    game: Game
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    value: str
+    label: str
+    patches: tuple[tuple[str, str], ...]
+    """(dotted path, JSON-encoded value) pairs, applied in order."""
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    label: str
+    default: str
+    values: tuple[OptionValue, ...]
+    provenance: Provenance
+    interpretation: str | None = None
+
+    def value(self, name: str) -> OptionValue:
+        for value in self.values:
+            if value.value == name:
+                return value
+        allowed = ", ".join(v.value for v in self.values)
+        raise OptionError(f"option {self.id!r} has no value {name!r} (allowed: {allowed})")
+
+
+@dataclass(frozen=True)
+class Alternative:
+    reading: str
+    option: str | None
+    value: str | None
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    id: str
+    kind: Literal["silent", "ambiguous", "contradictory"]
+    question: str
+    reading: str
+    alternatives: tuple[Alternative, ...]
+    provenance: Provenance
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    name: str
+    lines: int
+    part: str | None
+
+
+@dataclass(frozen=True)
+class Source:
+    author: str
+    title: str
+    kind: str
+    date: str
+    place: str
+    extent: str
+    files: tuple[SourceFile, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    title: str
+    summary: str
+    source: Source
+    options: tuple[Option, ...]
+    interpretations: tuple[Interpretation, ...]
+    raw_rules: str = field(repr=False)
+    """The validated rules as JSON text: what option patches apply to."""
+    path: str = ""
+
+    @cached_property
+    def rules(self) -> Rules:
+        """The rules with every option at its default."""
+        return self.rules_for({})
+
+    def option(self, option_id: str) -> Option:
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        known = ", ".join(o.id for o in self.options) or "none"
+        raise OptionError(f"ruleset {self.id!r} has no option {option_id!r} (options: {known})")
+
+    def choices(self, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Every option's value: the defaults, overridden and checked."""
+        chosen = {option.id: option.default for option in self.options}
+        for key, value in (overrides or {}).items():
+            self.option(key).value(str(value))
+            chosen[key] = str(value)
+        return chosen
+
+    def rules_for(self, overrides: Mapping[str, str] | None = None) -> Rules:
+        chosen = self.choices(overrides)
+        return _resolve(self.raw_rules, tuple(sorted(chosen.items())), self.options)
+
+    def interpretation(self, interpretation_id: str) -> Interpretation:
+        for item in self.interpretations:
+            if item.id == interpretation_id:
+                return item
+        raise KeyError(interpretation_id)
+
+
+_RESOLVED: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
+
+
+def _resolve(
+    raw_rules: str, chosen: tuple[tuple[str, str], ...], options: tuple[Option, ...]
+) -> Rules:
+    key = (raw_rules, chosen)
+    cached = _RESOLVED.get(key)
+    if cached is None:
+        values = dict(chosen)
+        data = json.loads(raw_rules)
+        for option in options:
+            for path, encoded in option.value(values[option.id]).patches:
+                apply_patch(data, path, json.loads(encoded))
+        cached = _RESOLVED[key] = build_rules(data)
+    return cached
+
+
+class PatchError(ValueError):
+    """An option's path that leads nowhere."""
+
+
+def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set ``value`` at a dotted ``path``; a list of items with ids is stepped into by id.
+
+    >>> rules = {"board": {"compartments": [{"id": "pope", "win": {"card": "9D"}}]}}
+    >>> apply_patch(rules, "board.compartments.pope.win.card", "7D")
+    >>> rules["board"]["compartments"][0]["win"]
+    {'card': '7D'}
+    """
+    parts = path.split(".")
+    node: Any = data
+    for depth, part in enumerate(parts[:-1]):
+        node = _step(node, part, ".".join(parts[: depth + 1]))
+    last = parts[-1]
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            if isinstance(item, dict) and item.get("id") == last:
+                node[index] = copy.deepcopy(value)
+                return
+        raise PatchError(f"{path!r}: no item with id {last!r}")
+    if not isinstance(node, dict):
+        raise PatchError(f"{path!r}: {'.'.join(parts[:-1])!r} is not a mapping")
+    if value is None:
+        node.pop(last, None)
+    else:
+        node[last] = copy.deepcopy(value)
+
+
+def _step(node: Any, part: str, so_far: str) -> Any:
+    if isinstance(node, dict):
+        if part not in node:
+            raise PatchError(f"{so_far!r} does not exist")
+        return node[part]
+    if isinstance(node, list):
+        for item in node:
+            if isinstance(item, dict) and item.get("id") == part:
+                return item
+        raise PatchError(f"{so_far!r}: no item with id {part!r}")
+    raise PatchError(f"{so_far!r} is not a mapping or a list")
+
+
+def build_citation(raw: Raw) -> Citation:
+    first, _, last = str(raw["lines"]).partition("-")
+    return Citation(raw["source"], int(first), int(last or first), raw.get("quote"))
+
+
+def build_provenance(raw: Any) -> Provenance:
+    return tuple(build_citation(item) for item in raw)
+
+
+def _common(raw: Raw) -> dict[str, Any]:
+    return {
+        "provenance": build_provenance(raw["provenance"]),
+        "interpretation": raw.get("interpretation"),
+    }
+
+
+def build_win(raw: Raw) -> Win:
+    common = {
+        "in_succession": bool(raw.get("in_succession", False)),
+        "different_seats": raw.get("different_seats", "none"),
+        "odd_counter": raw.get("odd_counter", "stays"),
+    }
+    if "card" in raw:
+        return Win("card", card=parse_card(raw["card"]), **common)
+    if "trump" in raw:
+        return Win("trump", ranks=(parse_rank(raw["trump"]),), **common)
+    if "trumps" in raw:
+        return Win("trumps", ranks=tuple(parse_rank(r) for r in raw["trumps"]), **common)
+    return Win("going-out", **common)
+
+
+def build_compartment(raw: Raw) -> Compartment:
+    turn_up = raw.get("turn_up")
+    bonus = raw.get("bonus")
+    return Compartment(
+        id=raw["id"],
+        label=raw["label"],
+        win=build_win(raw["win"]),
+        turn_up=None
+        if turn_up is None
+        else TurnUpPayout(
+            takes=turn_up["takes"],
+            per_card_dealt=turn_up.get("per_card_dealt", 0),
+            cap=turn_up.get("cap"),
+            also=tuple(turn_up.get("also", ())),
+            ends_deal=turn_up.get("ends_deal", False),
+        ),
+        bonus=None if bonus is None else Bonus(bonus["per_card"], bonus["counted"]),
+        unplayed_penalty=raw.get("unplayed_penalty", "none"),
+        **_common(raw),
+    )
+
+
+def build_rules(raw: Raw) -> Rules:
+    """Typed rules from schema-valid data."""
+    pack, deal, dressing, play = raw["pack"], raw["deal"], raw["dressing"], raw["play"]
+    trump_suit = raw["trump"]["suit"]
+    shares = dressing.get("shares")
+    return Rules(
+        players=Players(raw["players"]["min"], raw["players"]["max"], **_common(raw["players"])),
+        pack=Pack(
+            ranks=tuple(parse_rank(r) for r in pack["ranks"]),
+            removed=tuple(sorted(parse_card(c) for c in pack.get("removed", ()))),
+            **_common(pack),
+        ),
+        first_dealer=Dealer(raw["first_dealer"]["method"], **_common(raw["first_dealer"])),
+        deal=Deal(
+            style=deal["style"],
+            spare_name=deal["spare_name"],
+            table=tuple((row["players"], row["cards"]) for row in deal.get("table", ())),
+            **_common(deal),
+        ),
+        turn_up=TurnUp(
+            raw["turn_up"]["card"], raw["turn_up"].get("fate", "table"), **_common(raw["turn_up"])
+        ),
+        trump=Trump(
+            trump_suit if trump_suit in ("turn-up", "none") else parse_suit(trump_suit),
+            **_common(raw["trump"]),
+        ),
+        board=Board(
+            compartments=tuple(build_compartment(c) for c in raw["board"]["compartments"]),
+            carry_over=raw["board"]["carry_over"],
+            **_common(raw["board"]),
+        ),
+        dressing=Dressing(
+            payer=dressing["payer"],
+            stakes=tuple(dressing["stakes"].items()),
+            shares=None
+            if shares is None
+            else Shares(shares["dealer"], shares["others"], shares["total_at_least"]),
+            remainder_to=dressing.get("remainder_to"),
+            when=dressing["when"],
+            **_common(dressing),
+        ),
+        play=Play(
+            lead=play["lead"],
+            lead_only=tuple(play.get("lead_only", ())),
+            announce_stop=play.get("announce_stop", False),
+            stops=tuple(
+                Stop(cause, build_provenance(s["provenance"]), s.get("interpretation"))
+                for cause, s in play["stops"].items()
+            ),
+            **_common(play),
+        ),
+        going_out=GoingOut(
+            per_card=raw["going_out"]["per_card"],
+            holders=tuple(
+                HolderRule(h["compartment"], h["pays"]) for h in raw["going_out"].get("holders", ())
+            ),
+            **_common(raw["going_out"]),
+        ),
+        game=Game(
+            deals=raw["game"]["deals"],
+            closing_deal=raw["game"]["closing_deal"],
+            winner=raw["game"]["winner"],
+            **_common(raw["game"]),
+        ),
+    )
+
+
+def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
+    """The typed ruleset from schema-valid data (semantic checks are the loader's)."""
+    source = raw["source"]
+    return Ruleset(
+        id=raw["id"],
+        title=raw["title"],
+        summary=raw["summary"],
+        source=Source(
+            author=source["author"],
+            title=source["title"],
+            kind=source["kind"],
+            date=source["date"],
+            place=source["place"],
+            extent=source["extent"],
+            files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),
+        ),
+        options=tuple(
+            Option(
+                id=o["id"],
+                label=o["label"],
+                default=o["default"],
+                values=tuple(
+                    OptionValue(
+                        v["value"],
+                        v["label"],
+                        tuple((p, json.dumps(x)) for p, x in v.get("set", {}).items()),
+                    )
+                    for v in o["values"]
+                ),
+                **_common(o),
+            )
+            for o in raw["options"]
+        ),
+        interpretations=tuple(
+            Interpretation(
+                id=i["id"],
+                kind=i["kind"],
+                question=i["question"],
+                reading=i["reading"],
+                alternatives=tuple(
+                    Alternative(a["reading"], a.get("option"), a.get("value"))
+                    for a in i.get("alternatives", ())
+                ),
+                provenance=build_provenance(i["provenance"]),
+            )
+            for i in raw["interpretations"]
+        ),
+        raw_rules=json.dumps(raw["rules"]),
+        path=path,
+    )
