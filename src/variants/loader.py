@@ -222,8 +222,11 @@ def _schema_problem(
         extra = sorted(k for k in error.instance if k not in allowed)
         if extra:
             known = ", ".join(sorted(allowed))
+            hint = ""
+            if error.instance[extra[0]] is None and " " in extra[0]:
+                hint = "; a comma inside {...} splits the mapping: put text with commas in quotes"
             return document.problem(
-                (*path, extra[0]), f"unknown key {extra[0]!r} (allowed here: {known})"
+                (*path, extra[0]), f"unknown key {extra[0]!r} (allowed here: {known}){hint}"
             )
     return document.problem(path, _schema_message(error))
 
