@@ -45,16 +45,17 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
         if ref not in interpretation_ids:
             yield path, f"no interpretation has the id {ref!r}"
     for index, option in enumerate(data["options"]):
-        where = ("options", index)
-        yield from _unique(option["values"], (*where, "values"), key="value")
+        at: tuple[str | int, ...] = ("options", index)
+        yield from _unique(option["values"], (*at, "values"), key="value")
         if option["default"] not in {v["value"] for v in option["values"]}:
             allowed = ", ".join(v["value"] for v in option["values"])
-            yield (*where, "default"), (
-                f"the default {option['default']!r} is not one of the option's values ({allowed})"
+            yield (
+                (*at, "default"),
+                (f"the default {option['default']!r} is not one of the values ({allowed})"),
             )
     for index, item in enumerate(data["interpretations"]):
         for alt_index, alternative in enumerate(item.get("alternatives", ())):
-            where = ("interpretations", index, "alternatives", alt_index)
+            where: tuple[str | int, ...] = ("interpretations", index, "alternatives", alt_index)
             option_id = alternative.get("option")
             if option_id is None:
                 if "value" in alternative:
@@ -65,8 +66,9 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
             elif "value" in alternative and alternative["value"] not in {
                 v["value"] for v in options[option_id]["values"]
             }:
-                yield (*where, "value"), (
-                    f"option {option_id!r} has no value {alternative['value']!r}"
+                yield (
+                    (*where, "value"),
+                    (f"option {option_id!r} has no value {alternative['value']!r}"),
                 )
     files = {f["name"]: f["lines"] for f in data["source"]["files"]}
     for path, citation in _walk_key(data, "provenance", ()):
@@ -80,15 +82,17 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
     for index, declared in enumerate(data["source"]["files"]):
         path = sources_dir / declared["name"]
         if not path.is_file():
-            yield ("source", "files", index, "name"), (
-                f"no source file {declared['name']!r} in the sources folder"
+            yield (
+                ("source", "files", index, "name"),
+                (f"no source file {declared['name']!r} in the sources folder"),
             )
             continue
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         texts[declared["name"]] = lines
         if len(lines) != declared["lines"]:
-            yield ("source", "files", index, "lines"), (
-                f"{declared['name']} has {len(lines)} lines, not {declared['lines']}"
+            yield (
+                ("source", "files", index, "lines"),
+                (f"{declared['name']} has {len(lines)} lines, not {declared['lines']}"),
             )
     for path, citation in _walk_key(data, "provenance", ()):
         for index, item in enumerate(citation):
@@ -99,8 +103,9 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
             first, _, last = item["lines"].partition("-")
             passage = _fold(" ".join(lines[int(first) - 1 : int(last or first)]))
             if _fold(quote) not in passage:
-                yield (*path, index, "quote"), (
-                    f"the words {quote!r} are not in {item['source']} lines {item['lines']}"
+                yield (
+                    (*path, index, "quote"),
+                    (f"the words {quote!r} are not in {item['source']} lines {item['lines']}"),
                 )
 
 
@@ -165,8 +170,9 @@ def check_rules(data: dict[str, Any]) -> Iterator[Finding]:
             yield ("play", "lead_only", index), f"{other!r} is not won by a single card"
     for index, holder in enumerate(data["going_out"].get("holders", ())):
         if holder["compartment"] not in ids:
-            yield ("going_out", "holders", index, "compartment"), (
-                f"no compartment {holder['compartment']!r}"
+            yield (
+                ("going_out", "holders", index, "compartment"),
+                (f"no compartment {holder['compartment']!r}"),
             )
     yield from _check_turn_up(data)
     yield from _check_deal(data)
@@ -182,8 +188,9 @@ def _check_turn_up(data: dict[str, Any]) -> Iterator[Finding]:
         "fixed-table": {"none", "stock-top"},
     }[style]
     if card not in allowed:
-        yield ("turn_up", "card"), (
-            f"a {style} deal can turn up: {', '.join(sorted(allowed))}; not {card}"
+        yield (
+            ("turn_up", "card"),
+            (f"a {style} deal can turn up: {', '.join(sorted(allowed))}; not {card}"),
         )
     if card != "none" and fate is None:
         yield ("turn_up",), "say where the turn-up goes: fate table, dealer or holder"
@@ -234,8 +241,10 @@ def _check_stops(rules: Rules, data: dict[str, Any]) -> Iterator[Finding]:
             plan = plan_deal(rules, players)
         except DealPlanError:
             return
-        if any(position < 0 and index != plan.turn_up_index for index, position in
-               enumerate(plan.positions)):
+        if any(
+            position < 0 and index != plan.turn_up_index
+            for index, position in enumerate(plan.positions)
+        ):
             needed.add("unseen")
     for cause in sorted(needed - named):
         yield ("play", "stops"), f"a {cause!r} stop can happen under these rules: list it"
@@ -246,8 +255,9 @@ def _check_citation(
 ) -> Iterator[Finding]:
     source = item["source"]
     if source not in files:
-        yield (*path, "source"), (
-            f"{source!r} is not one of the ruleset's source files ({', '.join(files)})"
+        yield (
+            (*path, "source"),
+            (f"{source!r} is not one of the ruleset's source files ({', '.join(files)})"),
         )
         return
     first, _, last = item["lines"].partition("-")

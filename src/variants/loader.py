@@ -90,7 +90,9 @@ def validate_paths(paths: Iterable[Path], sources_dir: Path | None = None) -> Va
     for ruleset in rulesets:
         if ruleset.id in seen:
             problems.append(
-                Problem(ruleset.path, 1, 1, f"the id {ruleset.id!r} is also used by {seen[ruleset.id]}")
+                Problem(
+                    ruleset.path, 1, 1, f"the id {ruleset.id!r} is also used by {seen[ruleset.id]}"
+                )
             )
         seen[ruleset.id] = ruleset.path
     return Validation(tuple(rulesets), tuple(problems), len(files), texts)
@@ -141,14 +143,16 @@ def _option_problems(document: YamlDocument) -> Iterator[Problem]:
     data = document.data
     options = data["options"]
     singles: list[list[tuple[int, int]]] = [
-        [(o_index, v_index)] for o_index, o in enumerate(options) for v_index in range(len(o["values"]))
+        [(o_index, v_index)]
+        for o_index, o in enumerate(options)
+        for v_index in range(len(o["values"]))
     ]
     combos: list[list[tuple[int, int]]] = []
     sizes = [len(o["values"]) for o in options]
     total = 1
     for size in sizes:
         total *= size
-    if 1 < len(options) and total <= MAX_OPTION_COMBINATIONS:
+    if len(options) > 1 and total <= MAX_OPTION_COMBINATIONS:
         combos = [list(enumerate(c)) for c in itertools.product(*[range(s) for s in sizes])]
     reported: set[tuple[int, int]] = set()
     for chosen in singles + combos:
@@ -187,10 +191,14 @@ def _option_problems(document: YamlDocument) -> Iterator[Problem]:
             f"{label}: {_schema_message(e)} (at {'/'.join(str(p) for p in e.absolute_path)})"
             for e in errors
         ]
-        messages += [
-            f"{label}: {message} (at rules/{'/'.join(str(p) for p in sub)})"
-            for sub, message in check_rules(rules)
-        ] if not errors else []
+        messages += (
+            [
+                f"{label}: {message} (at rules/{'/'.join(str(p) for p in sub)})"
+                for sub, message in check_rules(rules)
+            ]
+            if not errors
+            else []
+        )
         if messages:
             reported.add(blame)
             for message in messages:
@@ -217,8 +225,9 @@ def _schema_problem(
     document: YamlDocument, error: jsonschema.ValidationError, prefix: JsonPath
 ) -> Problem:
     path: JsonPath = (*prefix, *error.absolute_path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = set(error.schema.get("properties", {}))
+        allowed = set(schema.get("properties", {}))
         extra = sorted(k for k in error.instance if k not in allowed)
         if extra:
             known = ", ".join(sorted(allowed))
@@ -233,17 +242,18 @@ def _schema_problem(
 
 def _schema_message(error: jsonschema.ValidationError) -> str:
     kind = error.validator
-    instance = error.instance
+    instance: Any = error.instance
+    value: Any = error.validator_value
     schema = error.schema if isinstance(error.schema, dict) else {}
     if kind == "required":
-        missing = [k for k in error.validator_value if k not in instance]
+        missing = [k for k in value if k not in instance]
         return f"missing key {missing[0]!r}: {_describe(error, missing[0])}"
     if kind == "enum":
-        return f"{instance!r} is not one of: {', '.join(str(v) for v in error.validator_value)}"
+        return f"{instance!r} is not one of: {', '.join(str(v) for v in value)}"
     if kind == "const":
-        return f"{instance!r} must be {error.validator_value!r}"
+        return f"{instance!r} must be {value!r}"
     if kind == "type":
-        wanted = error.validator_value
+        wanted = value
         wanted_text = " or ".join(wanted) if isinstance(wanted, list) else wanted
         return f"expected {_article(wanted_text)}, got {_type_name(instance)} {instance!r}"
     if kind == "pattern":
@@ -253,32 +263,34 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         if name is None:
             name = {
                 r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$": PATTERN_NAMES["slug"],
-            }.get(error.validator_value, f"text matching {error.validator_value}")
-            if "CDHS" in str(error.validator_value):
+            }.get(value, f"text matching {value}")
+            if "CDHS" in str(value):
                 name = PATTERN_NAMES["card"]
-            if "[1-9][0-9]*(-" in str(error.validator_value):
+            if "[1-9][0-9]*(-" in str(value):
                 name = PATTERN_NAMES["citation"]
         return f"{instance!r} is not {name}"
     if kind == "anyOf" and "rank" in str(schema.get("description", "")).lower():
         return f"{instance!r} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
-    if kind == "oneOf" and isinstance(instance, dict) and "going_out" in schema.get(
-        "properties", {}
+    if (
+        kind == "oneOf"
+        and isinstance(instance, dict)
+        and "going_out" in schema.get("properties", {})
     ):
         given = [k for k in ("card", "trump", "trumps", "going_out") if k in instance]
-        return (
-            "a win names exactly one of card, trump, trumps, going_out"
-            + (f"; this one names {', '.join(given)}" if given else "")
+        return "a win names exactly one of card, trump, trumps, going_out" + (
+            f"; this one names {', '.join(given)}" if given else ""
         )
     if kind in ("minItems", "maxItems"):
         count = len(instance) if isinstance(instance, list) else 0
         bound = "at least" if kind == "minItems" else "at most"
-        return f"{count} items given; {bound} {error.validator_value} needed"
+        return f"{count} items given; {bound} {value} needed"
     if kind in ("minLength", "maxLength"):
         bound = "at least" if kind == "minLength" else "at most"
-        return f"text of {len(str(instance))} characters; {bound} {error.validator_value} allowed"
+        return f"text of {len(str(instance))} characters; {bound} {value} allowed"
     if kind in ("minimum", "maximum"):
         bound = "at least" if kind == "minimum" else "at most"
-        return f"{instance!r} is too {'small' if kind == 'minimum' else 'large'}: {bound} {error.validator_value}"
+        size = "small" if kind == "minimum" else "large"
+        return f"{instance!r} is too {size}: {bound} {value}"
     return error.message
 
 

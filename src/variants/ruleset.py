@@ -35,7 +35,7 @@ class Citation:
         lines = (
             f"line {self.first_line}"
             if self.first_line == self.last_line
-            else f"lines {self.first_line}–{self.last_line}"
+            else f"lines {self.first_line}-{self.last_line}"
         )
         return f"{self.source}, {lines}"
 

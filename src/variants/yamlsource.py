@@ -117,7 +117,7 @@ def _convert(
         loader.flatten_mapping(node)
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+            key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, str | int | bool) or isinstance(key, bool):
                 line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
                 raise ProblemsError(
@@ -145,7 +145,7 @@ def _convert(
             _convert(loader, item, (*path, index), marks, name)
             for index, item in enumerate(node.value)
         ]
-    value = loader.construct_object(node, deep=True)  # type: ignore[no-untyped-call]
+    value = loader.construct_object(node, deep=True)
     if isinstance(value, datetime.date | datetime.datetime):
         # Dates stay as written: rulesets hold them as text.
         return str(node.value)

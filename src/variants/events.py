@@ -1,0 +1,157 @@
+"""The typed event log: one small frozen record for every thing that happens at the table.
+
+The engine appends these when someone will read them; results, narration, the site and the
+statistics read the log instead of recomputing the play. Cards are ints (see :mod:`cards`),
+seats are 0-based and play passes to the left (seat + 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
+WinHow = Literal["play", "pair", "share", "turn-up", "going-out", "closing"]
+PayReason = Literal["going-out", "pope-turn-up", "bonus"]
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen:
+    seat: int
+    method: str
+    draws: tuple[tuple[int, int], ...]
+    """(seat, card) in the order drawn or dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted:
+    number: int
+    """0-based deal number within the game."""
+    dealer: int
+    players: int
+    trump: int | None
+    closing: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dressed:
+    seat: int
+    compartment: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's cards once play starts, by seat."""
+    spare: tuple[int, ...]
+    turn_up: int | None
+    turn_up_place: Literal["table", "hand", "spare", "none"]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp:
+    card: int
+    dealer: int
+    trump: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    payer: int
+    payee: int
+    amount: int
+    reason: PayReason
+    cards: int
+    """The cards the payment counts (in the payer's hand, or dealt to it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CompartmentWon:
+    compartment: str
+    seat: int
+    amount: int
+    how: WinHow
+
+
+@dataclass(frozen=True, slots=True)
+class DealVoided:
+    card: int
+    """The turn-up that ended the deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Led:
+    seat: int
+    card: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped:
+    seat: int
+    """Who played the stop, and leads next."""
+    card: int
+    cause: StopCause
+    missing: int | None
+    """The card that could not follow (None after the top rank)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WentOut:
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    seat: int
+    compartment: str
+    amount: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CarriedOver:
+    compartment: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded:
+    winner: int | None
+    net: tuple[int, ...]
+    board: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    board: tuple[tuple[str, int], ...]
+
+
+Event = (
+    DealerChosen
+    | DealStarted
+    | Dressed
+    | Dealt
+    | TurnedUp
+    | Paid
+    | CompartmentWon
+    | DealVoided
+    | Led
+    | Played
+    | Stopped
+    | WentOut
+    | Penalty
+    | CarriedOver
+    | DealEnded
+    | GameEnded
+)
