@@ -13,6 +13,7 @@ from typing import Literal
 StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
 WinHow = Literal["play", "pair", "share", "turn-up", "going-out", "closing"]
 PayReason = Literal["going-out", "pope-turn-up", "bonus"]
+TurnUpPlace = Literal["table", "hand", "spare", "none"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class Dealt:
     """Each seat's cards once play starts, by seat."""
     spare: tuple[int, ...]
     turn_up: int | None
-    turn_up_place: Literal["table", "hand", "spare", "none"]
+    turn_up_place: TurnUpPlace
 
 
 @dataclass(frozen=True, slots=True)

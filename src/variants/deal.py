@@ -1,0 +1,109 @@
+"""Dealing: from a shuffled pack to the hands, spare and turn-up that play starts from.
+
+Pure functions: the same pack order, dealer and rules always give the same setup. The only
+randomness is the shuffle, drawn from the ``random.Random`` passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import suit_of
+from .compiled import CompiledRules
+from .dealplan import SPARE, TURN_UP
+
+
+@dataclass(frozen=True)
+class DealSetup:
+    """Everything about one deal before the first lead."""
+
+    players: int
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    """Each seat's cards when play starts, by seat (a turn-up taken into hand included)."""
+    spare: tuple[int, ...]
+    """The spare hand or stock, unseen (a turn-up lying in it included)."""
+    turn_up: int | None
+    board: tuple[int, ...]
+    """Counters on each compartment before dressing (carried over), in board order."""
+    banker: int
+    dress: bool = True
+
+    @property
+    def elder(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    def seat_of_position(self, position: int) -> int:
+        return (self.dealer + 1 + position) % self.players
+
+
+def sort_hand(cards: Sequence[int], compiled: CompiledRules) -> tuple[int, ...]:
+    """Suits in the order C D H S, each from its lowest rank up."""
+    return tuple(sorted(cards, key=lambda c: (suit_of(c), compiled.rank_pos[c])))
+
+
+def trump_of(compiled: CompiledRules, turn_up: int | None) -> int | None:
+    suit = compiled.rules.trump.suit
+    if suit == "none":
+        return None
+    if suit == "turn-up":
+        return None if turn_up is None else suit_of(turn_up)
+    return suit
+
+
+def deal_from_pack(
+    compiled: CompiledRules,
+    pack: Sequence[int],
+    dealer: int,
+    board: Sequence[int] | None = None,
+    banker: int | None = None,
+    dress: bool = True,
+) -> DealSetup:
+    """Deal ``pack`` (top card first) as the rules say."""
+    plan = compiled.plan
+    players = compiled.players
+    hands: list[list[int]] = [[] for _ in range(players)]
+    spare: list[int] = []
+    for card, position in zip(pack, plan.positions, strict=True):
+        if position >= 0:
+            hands[(dealer + 1 + position) % players].append(card)
+        elif position == SPARE:
+            spare.append(card)
+    turn_up = None if plan.turn_up_index is None else pack[plan.turn_up_index]
+    if turn_up is not None:
+        for hand in hands:
+            if turn_up in hand:
+                hand.remove(turn_up)
+        if turn_up in spare and plan.turn_up_position != SPARE:
+            spare.remove(turn_up)
+        where = plan.turn_up_position
+        if where >= 0:
+            hands[(dealer + 1 + where) % players].append(turn_up)
+        elif where == SPARE and turn_up not in spare:
+            spare.append(turn_up)
+        assert where in (SPARE, TURN_UP) or where >= 0
+    return DealSetup(
+        players=players,
+        dealer=dealer,
+        hands=tuple(sort_hand(hand, compiled) for hand in hands),
+        spare=sort_hand(spare, compiled),
+        turn_up=turn_up,
+        board=tuple(board) if board is not None else (0,) * len(compiled.ids),
+        banker=dealer if banker is None else banker,
+        dress=dress,
+    )
+
+
+def shuffled_deal(
+    compiled: CompiledRules,
+    rng: random.Random,
+    dealer: int,
+    board: Sequence[int] | None = None,
+    banker: int | None = None,
+    dress: bool = True,
+) -> DealSetup:
+    pack = list(compiled.pack)
+    rng.shuffle(pack)
+    return deal_from_pack(compiled, pack, dealer, board, banker, dress)

@@ -1,0 +1,153 @@
+"""Policies that choose a lead, each seeing only what its seat may know (a :class:`SeatView`).
+
+A reason comes back with every lead. Cards in reasons are written ``{QS}``; narration renders
+them with suit glyphs or as plain ASCII.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import card_name, suit_of
+from .play import Policy, SeatView
+
+BIG_STAKE = 5
+"""Counters on a compartment that make its card worth leading before lower cards of its suit."""
+
+
+def ref(card: int) -> str:
+    """A card as it is written inside a reason."""
+    return "{" + card_name(card) + "}"
+
+
+class LowestPolicy:
+    """Leads the lowest legal card (rank order first, then suits C D H S)."""
+
+    name = "lowest"
+
+    def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+        rank_pos = view.compiled.rank_pos
+        card = min(view.legal, key=lambda c: (rank_pos[c], suit_of(c)))
+        return card, "the lowest card held"
+
+
+class RandomPolicy:
+    """Leads a uniformly random legal card, drawn from the deal's ``random.Random``."""
+
+    name = "random"
+
+    def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+        return view.legal[int(rng.random() * len(view.legal))], "chosen at random"
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What leading a card would do, as far as the leader can tell."""
+
+    lead: int
+    mine: tuple[int, ...]
+    """The leader's own cards the run would carry."""
+    top: int
+    """The last card of the run if every unknown card is held by a player."""
+    safe: bool
+    """The run ends with one of the leader's cards wherever the unknown cards lie."""
+
+
+class AdvisedPolicy:
+    """The advice of source 000 (Peel): lead the Pope and aces at once, since nothing leads up to
+    them; work up to known stops so the lead comes back; play known stops early; weigh what
+    lies on the board."""
+
+    name = "advised"
+
+    def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+        compiled = view.compiled
+        tables = compiled.tables(view.trump)
+        stakes: dict[int, tuple[str, int]] = {}
+        for index, cards in enumerate(tables.cards_of):
+            amount = view.board[compiled.ids[index]]
+            label = compiled.compartments[index].label
+            for card in cards:
+                if amount > 0 and card in view.hand:
+                    stakes[card] = (label, max(amount, stakes.get(card, ("", 0))[1]))
+        runs = [self._run(view, card) for card in view.legal]
+        unreachable = [r for r in runs if self._unreachable(view, r.lead)]
+        for run in sorted(unreachable, key=lambda r: -stakes.get(r.lead, ("", 0))[1]):
+            if run.lead in stakes:
+                label, amount = stakes[run.lead]
+                return run.lead, (
+                    f"leads {ref(run.lead)} at once: nothing can be played up to it, "
+                    f"and it takes {label} ({amount} counters)"
+                )
+        safe = [r for r in runs if r.safe]
+        if safe:
+            best = max(
+                safe, key=lambda r: (len(r.mine), compiled.rank_pos[r.top], -suit_of(r.lead))
+            )
+            if len(best.mine) == 1:
+                return best.lead, f"{ref(best.lead)} is a known stop: a free discard"
+            return best.lead, (
+                f"works up to {ref(best.mine[-1])}, a known stop, so the lead comes back "
+                f"whoever holds the cards between"
+            )
+        big = [r for r in runs if stakes.get(r.lead, ("", 0))[1] >= BIG_STAKE]
+        if big:
+            run = max(big, key=lambda r: stakes[r.lead][1])
+            label, amount = stakes[run.lead]
+            return run.lead, f"the {amount} counters on {label} are worth taking early"
+        if unreachable:
+            run = min(unreachable, key=lambda r: (compiled.rank_pos[r.lead], suit_of(r.lead)))
+            return run.lead, (
+                f"{ref(run.lead)} must be led or it will never be played: nothing leads up to it"
+            )
+        best = max(runs, key=lambda r: (len(r.mine), -compiled.rank_pos[r.lead]))
+        return best.lead, "no safe lead: it starts the run that carries most of the hand"
+
+    @staticmethod
+    def _unreachable(view: SeatView, card: int) -> bool:
+        """No other seat can ever play up to ``card``: it is a lowest rank, or the card below it
+        is out of play for good."""
+        below = _below(view, card)
+        return below is None or view.is_out(below)
+
+    @staticmethod
+    def _run(view: SeatView, card: int) -> _Run:
+        succ = view.compiled.succ
+        hand = set(view.hand)
+        mine = [card]
+        safe = True
+        current = card
+        while True:
+            following = succ[current]
+            if following < 0 or view.is_out(following):
+                break
+            if following in hand:
+                mine.append(following)
+            elif current not in hand:
+                safe = False
+            current = following
+        return _Run(card, tuple(mine), current, safe and current in hand)
+
+
+def _below(view: SeatView, card: int) -> int | None:
+    ranks = view.compiled.rules.pack.ranks
+    at = view.compiled.rank_pos[card]
+    if at == 0:
+        return None
+    return suit_of(card) * 13 + ranks[at - 1]
+
+
+POLICIES: dict[str, type[LowestPolicy] | type[RandomPolicy] | type[AdvisedPolicy]] = {
+    "lowest": LowestPolicy,
+    "random": RandomPolicy,
+    "advised": AdvisedPolicy,
+}
+
+
+def make_policy(name: str) -> Policy:
+    try:
+        return POLICIES[name]()
+    except KeyError:
+        known = ", ".join(POLICIES)
+        raise ValueError(f"no policy {name!r} (policies: {known})") from None
