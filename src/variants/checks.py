@@ -1,6 +1,6 @@
 """Semantic checks that a JSON Schema cannot express.
 
-Each check takes schema-valid data and yields ``(json path, message)`` pairs; the loader turns
+Each check takes schema-valid data and yields :class:`Finding` records; the loader turns
 them into problems that point at lines. Rule checks run on the defaults and again on every
 option value, so a variation that breaks the rules is caught where it is declared.
 """
@@ -10,12 +10,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .dealplan import DealPlanError, plan_deal
 from .ruleset import Rules, build_rules
 
-Finding = tuple[tuple[str | int, ...], str]
+
+class Finding(NamedTuple):
+    """A problem at a JSON path; ``at_key`` when the key itself is what is wrong."""
+
+    path: tuple[str | int, ...]
+    message: str
+    at_key: bool = False
+
+
 RULE_BLOCKS = (
     "players",
     "pack",
@@ -34,7 +42,7 @@ RULE_BLOCKS = (
 def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     """Checks of the document as a whole: ids, references, citations."""
     if data["id"] != file_stem:
-        yield ("id",), f"the id {data['id']!r} must match the file name {file_stem!r}"
+        yield Finding(("id",), f"the id {data['id']!r} must match the file name {file_stem!r}")
     yield from _unique(data["rules"]["board"]["compartments"], ("rules", "board", "compartments"))
     yield from _unique(data["options"], ("options",))
     yield from _unique(data["interpretations"], ("interpretations",))
@@ -43,13 +51,13 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     options = {o["id"]: o for o in data["options"]}
     for path, ref in _walk_key(data, "interpretation", ()):
         if ref not in interpretation_ids:
-            yield path, f"no interpretation has the id {ref!r}"
+            yield Finding(path, f"no interpretation has the id {ref!r}")
     for index, option in enumerate(data["options"]):
         at: tuple[str | int, ...] = ("options", index)
         yield from _unique(option["values"], (*at, "values"), key="value")
         if option["default"] not in {v["value"] for v in option["values"]}:
             allowed = ", ".join(v["value"] for v in option["values"])
-            yield (
+            yield Finding(
                 (*at, "default"),
                 (f"the default {option['default']!r} is not one of the values ({allowed})"),
             )
@@ -59,14 +67,14 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
             option_id = alternative.get("option")
             if option_id is None:
                 if "value" in alternative:
-                    yield (*where, "value"), "a value needs the option it belongs to"
+                    yield Finding((*where, "value"), "a value needs the option it belongs to")
                 continue
             if option_id not in options:
-                yield (*where, "option"), f"no option has the id {option_id!r}"
+                yield Finding((*where, "option"), f"no option has the id {option_id!r}")
             elif "value" in alternative and alternative["value"] not in {
                 v["value"] for v in options[option_id]["values"]
             }:
-                yield (
+                yield Finding(
                     (*where, "value"),
                     (f"option {option_id!r} has no value {alternative['value']!r}"),
                 )
@@ -82,7 +90,7 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
     for index, declared in enumerate(data["source"]["files"]):
         path = sources_dir / declared["name"]
         if not path.is_file():
-            yield (
+            yield Finding(
                 ("source", "files", index, "name"),
                 (f"no source file {declared['name']!r} in the sources folder"),
             )
@@ -90,7 +98,7 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
         texts[declared["name"]] = lines
         if len(lines) != declared["lines"]:
-            yield (
+            yield Finding(
                 ("source", "files", index, "lines"),
                 (f"{declared['name']} has {len(lines)} lines, not {declared['lines']}"),
             )
@@ -101,9 +109,11 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
             if lines is None or quote is None:
                 continue
             first, _, last = item["lines"].partition("-")
+            if int(last or first) < int(first) or int(last or first) > len(lines):
+                continue
             passage = _fold(" ".join(lines[int(first) - 1 : int(last or first)]))
             if _fold(quote) not in passage:
-                yield (
+                yield Finding(
                     (*path, index, "quote"),
                     (f"the words {quote!r} are not in {item['source']} lines {item['lines']}"),
                 )
@@ -118,59 +128,67 @@ def check_rules(data: dict[str, Any]) -> Iterator[Finding]:
     ranks = [str(r).upper().replace("T", "10") for r in data["pack"]["ranks"]]
     duplicates = [r for r, n in Counter(ranks).items() if n > 1]
     if duplicates:
-        yield ("pack", "ranks"), f"ranks repeat: {', '.join(duplicates)}; give each rank once"
+        yield Finding(
+            ("pack", "ranks"), f"ranks repeat: {', '.join(duplicates)}; give each rank once"
+        )
     if data["players"]["min"] > data["players"]["max"]:
-        yield ("players", "min"), "min is larger than max"
+        yield Finding(("players", "min"), "min is larger than max")
     removed = {str(c).upper().replace("T", "10") for c in data["pack"].get("removed", ())}
     going_out = 0
     for index, compartment in enumerate(board):
         where = ("board", "compartments", index)
         win = compartment["win"]
         if "card" in win and str(win["card"]).upper().replace("T", "10") in removed:
-            yield (*where, "win", "card"), f"{win['card']} is removed from the pack"
-        if ("trump" in win or "trumps" in win) and trump == "none":
-            yield (*where, "win"), "this compartment needs trumps, but trump.suit is none"
+            yield Finding((*where, "win", "card"), f"{win['card']} is removed from the pack")
         if "trumps" in win and len({str(r) for r in win["trumps"]}) != 2:
-            yield (*where, "win", "trumps"), "a pair needs two different ranks"
+            yield Finding((*where, "win", "trumps"), "a pair needs two different ranks")
         if "going_out" in win:
             going_out += 1
             if "bonus" in compartment:
-                yield (*where, "bonus"), "going out has no card to pay a bonus for"
+                yield Finding((*where, "bonus"), "going out has no card to pay a bonus for")
         if "turn_up" in compartment:
             if turn["card"] == "none":
-                yield (*where, "turn_up"), "no card is turned up under these rules"
+                yield Finding((*where, "turn_up"), "no card is turned up under these rules")
             for also_index, other in enumerate(compartment["turn_up"].get("also", ())):
                 if other not in ids:
-                    yield (*where, "turn_up", "also", also_index), f"no compartment {other!r}"
+                    yield Finding(
+                        (*where, "turn_up", "also", also_index), f"no compartment {other!r}"
+                    )
         if "bonus" in compartment and "trumps" in win:
-            yield (*where, "bonus"), "a bonus needs a single card, not a pair"
+            yield Finding((*where, "bonus"), "a bonus needs a single card, not a pair")
         if compartment.get("unplayed_penalty", "none") != "none" and "going_out" in win:
-            yield (*where, "unplayed_penalty"), "Game has no card to be left holding"
+            yield Finding((*where, "unplayed_penalty"), "Game has no card to be left holding")
+    needs_trump = [c["id"] for c in board if {"trump", "trumps"} & set(c["win"])]
+    if needs_trump and trump == "none":
+        yield Finding(
+            ("trump", "suit"),
+            f"{', '.join(needs_trump)} need a trump suit, but trump.suit is none",
+        )
     if going_out > 1:
-        yield ("board", "compartments"), "only one compartment can be won by going out"
+        yield Finding(("board", "compartments"), "only one compartment can be won by going out")
     dressing = data["dressing"]
     for key in dressing["stakes"]:
         if key not in ids:
-            yield ("dressing", "stakes", key), f"no compartment {key!r} on the board"
+            yield Finding(("dressing", "stakes", key), f"no compartment {key!r} on the board", True)
     if dressing["payer"] == "shares":
         if "shares" not in dressing:
-            yield ("dressing",), "payer shares needs `shares`"
+            yield Finding(("dressing",), "payer shares needs `shares`")
         if "remainder_to" not in dressing:
-            yield ("dressing",), "payer shares needs `remainder_to`"
+            yield Finding(("dressing",), "payer shares needs `remainder_to`")
     else:
         for key in ("shares", "remainder_to"):
             if key in dressing:
-                yield ("dressing", key), f"{key} is only for payer shares"
+                yield Finding(("dressing", key), f"{key} is only for payer shares")
     if "remainder_to" in dressing and dressing["remainder_to"] not in ids:
-        yield ("dressing", "remainder_to"), f"no compartment {dressing['remainder_to']!r}"
+        yield Finding(("dressing", "remainder_to"), f"no compartment {dressing['remainder_to']!r}")
     for index, other in enumerate(data["play"].get("lead_only", ())):
         if other not in ids:
-            yield ("play", "lead_only", index), f"no compartment {other!r}"
+            yield Finding(("play", "lead_only", index), f"no compartment {other!r}")
         elif not {"card", "trump"} & set(next(c for c in board if c["id"] == other)["win"]):
-            yield ("play", "lead_only", index), f"{other!r} is not won by a single card"
+            yield Finding(("play", "lead_only", index), f"{other!r} is not won by a single card")
     for index, holder in enumerate(data["going_out"].get("holders", ())):
         if holder["compartment"] not in ids:
-            yield (
+            yield Finding(
                 ("going_out", "holders", index, "compartment"),
                 (f"no compartment {holder['compartment']!r}"),
             )
@@ -188,42 +206,45 @@ def _check_turn_up(data: dict[str, Any]) -> Iterator[Finding]:
         "fixed-table": {"none", "stock-top"},
     }[style]
     if card not in allowed:
-        yield (
+        yield Finding(
             ("turn_up", "card"),
             (f"a {style} deal can turn up: {', '.join(sorted(allowed))}; not {card}"),
         )
     if card != "none" and fate is None:
-        yield ("turn_up",), "say where the turn-up goes: fate table, dealer or holder"
+        yield Finding(("turn_up",), "say where the turn-up goes: fate table, dealer or holder")
     if fate == "holder" and style != "all-around":
-        yield ("turn_up", "fate"), "fate holder is only for an all-around deal"
+        yield Finding(("turn_up", "fate"), "fate holder is only for an all-around deal")
     if fate == "dealer" and card == "stock-top":
-        yield ("turn_up", "fate"), "the dealer cannot take the stock's top card"
+        yield Finding(("turn_up", "fate"), "the dealer cannot take the stock's top card")
     if data["trump"]["suit"] == "turn-up" and card == "none":
-        yield ("trump", "suit"), "trumps follow the turn-up, but no card is turned up"
+        yield Finding(("trump", "suit"), "trumps follow the turn-up, but no card is turned up")
 
 
 def _check_deal(data: dict[str, Any]) -> Iterator[Finding]:
     try:
         rules = build_rules(data)
     except ValueError as error:
-        yield (), str(error)
+        yield Finding((), str(error))
         return
     counts = rules.players.counts
     if rules.deal.style == "fixed-table":
         table_counts = [row[0] for row in rules.deal.table]
         for index, count in enumerate(table_counts):
             if table_counts.index(count) != index:
-                yield ("deal", "table", index, "players"), f"{count} players appear twice"
+                yield Finding(("deal", "table", index, "players"), f"{count} players appear twice")
     elif rules.deal.table:
-        yield ("deal", "table"), "a deal table is only for the fixed-table style"
+        yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")
     for players in counts:
         try:
             plan = plan_deal(rules, players)
         except DealPlanError as error:
-            yield ("deal",), f"the deal does not add up: {error}"
+            where = ("deal", "table") if rules.deal.style == "fixed-table" else ("deal",)
+            yield Finding(where, f"the deal does not add up: {error}")
             continue
         if min(plan.hand_sizes()) < 1:
-            yield ("deal",), f"the deal does not add up: with {players} players a hand is empty"
+            yield Finding(
+                ("deal",), f"the deal does not add up: with {players} players a hand is empty"
+            )
     yield from _check_stops(rules, data)
 
 
@@ -247,7 +268,7 @@ def _check_stops(rules: Rules, data: dict[str, Any]) -> Iterator[Finding]:
         ):
             needed.add("unseen")
     for cause in sorted(needed - named):
-        yield ("play", "stops"), f"a {cause!r} stop can happen under these rules: list it"
+        yield Finding(("play", "stops"), f"a {cause!r} stop can happen under these rules: list it")
 
 
 def _check_citation(
@@ -255,7 +276,7 @@ def _check_citation(
 ) -> Iterator[Finding]:
     source = item["source"]
     if source not in files:
-        yield (
+        yield Finding(
             (*path, "source"),
             (f"{source!r} is not one of the ruleset's source files ({', '.join(files)})"),
         )
@@ -263,9 +284,9 @@ def _check_citation(
     first, _, last = item["lines"].partition("-")
     start, end = int(first), int(last or first)
     if end < start:
-        yield (*path, "lines"), f"the range {item['lines']} runs backwards"
+        yield Finding((*path, "lines"), f"the range {item['lines']} runs backwards")
     elif end > files[source]:
-        yield (*path, "lines"), f"{source} has only {files[source]} lines"
+        yield Finding((*path, "lines"), f"{source} has only {files[source]} lines")
 
 
 def _unique(
@@ -274,7 +295,7 @@ def _unique(
     seen: set[str] = set()
     for index, item in enumerate(items):
         if item[key] in seen:
-            yield (*path, index, key), f"the {key} {item[key]!r} is used twice"
+            yield Finding((*path, index, key), f"the {key} {item[key]!r} is used twice")
         seen.add(item[key])
 
 

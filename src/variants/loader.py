@@ -128,81 +128,91 @@ def _problems(document: YamlDocument, path: Path, sources_dir: Path | None) -> I
     if schema_errors:
         yield from schema_errors
         return
-    for where, message in check_document(data, path.stem):
-        yield document.problem(where, message)
+    for finding in check_document(data, path.stem):
+        yield document.problem(finding.path, finding.message, finding.at_key)
     if sources_dir is not None:
-        for where, message in check_citation_texts(data, sources_dir):
-            yield document.problem(where, message)
-    for where, message in check_rules(data["rules"]):
-        yield document.problem(("rules", *where), message)
+        for finding in check_citation_texts(data, sources_dir):
+            yield document.problem(finding.path, finding.message, finding.at_key)
+    for finding in check_rules(data["rules"]):
+        yield document.problem(("rules", *finding.path), finding.message, finding.at_key)
     yield from _option_problems(document)
 
 
 def _option_problems(document: YamlDocument) -> Iterator[Problem]:
-    """Every option value, alone and in combination, must give rules that pass every check."""
+    """Every option value, alone and in combination, must give rules that pass every check.
+
+    A problem is reported once, where it first arises: a problem of the default rules is not
+    repeated for each option, and a combination reports only what none of its values causes
+    alone."""
     data = document.data
     options = data["options"]
-    singles: list[list[tuple[int, int]]] = [
-        [(o_index, v_index)]
-        for o_index, o in enumerate(options)
-        for v_index in range(len(o["values"]))
-    ]
-    combos: list[list[tuple[int, int]]] = []
+    defaults: dict[int, int] = {}
+    for o_index, option in enumerate(options):
+        values = [v["value"] for v in option["values"]]
+        if option["default"] not in values:
+            return  # reported by check_document; no choice can be made for this option
+        defaults[o_index] = values.index(option["default"])
+    base = set(_trial_messages(data, defaults))
+    singles: dict[tuple[int, int], set[str]] = {}
+    for o_index, option in enumerate(options):
+        for v_index in range(len(option["values"])):
+            if v_index == defaults[o_index]:
+                continue
+            picks = dict(defaults)
+            picks[o_index] = v_index
+            found = [m for m in _trial_messages(data, picks) if m not in base]
+            singles[(o_index, v_index)] = set(found)
+            for message in dict.fromkeys(found):
+                yield _option_problem(
+                    document, options, picks, defaults, (o_index, v_index), message
+                )
     sizes = [len(o["values"]) for o in options]
     total = 1
     for size in sizes:
         total *= size
-    if len(options) > 1 and total <= MAX_OPTION_COMBINATIONS:
-        combos = [list(enumerate(c)) for c in itertools.product(*[range(s) for s in sizes])]
-    reported: set[tuple[int, int]] = set()
-    for chosen in singles + combos:
-        rules = copy.deepcopy(data["rules"])
-        defaults = {
-            o_index: next(i for i, v in enumerate(o["values"]) if v["value"] == o["default"])
-            for o_index, o in enumerate(options)
-        }
-        picks = dict(defaults)
-        picks.update(dict(chosen))
-        blame: tuple[int, int] | None = None
-        failure: str | None = None
-        for o_index, v_index in sorted(picks.items()):
-            value = options[o_index]["values"][v_index]
-            for key, new in value.get("set", {}).items():
-                try:
-                    apply_patch(rules, key, new)
-                except PatchError as error:
-                    failure, blame = str(error), (o_index, v_index)
-                    break
-            if failure:
-                break
-            if v_index != defaults[o_index]:
-                blame = (o_index, v_index)
-        if blame is None or blame in reported:
+    if len(options) < 2 or total > MAX_OPTION_COMBINATIONS:
+        return
+    for combo in itertools.product(*[range(size) for size in sizes]):
+        picks = dict(enumerate(combo))
+        changed = [(o, v) for o, v in picks.items() if v != defaults[o]]
+        if len(changed) < 2:
             continue
-        label = _choice_label(options, picks, defaults)
-        where: JsonPath = ("options", blame[0], "values", blame[1], "set")
-        if failure:
-            reported.add(blame)
-            yield document.problem(where, f"{label}: {failure}")
-            continue
-        trial = dict(data, rules=rules)
-        errors = list(_validator().iter_errors(trial))
-        messages = [
-            f"{label}: {_schema_message(e)} (at {'/'.join(str(p) for p in e.absolute_path)})"
-            for e in errors
+        known = set(base).union(*(singles[c] for c in changed))
+        for message in dict.fromkeys(_trial_messages(data, picks)):
+            if message not in known:
+                yield _option_problem(document, options, picks, defaults, changed[-1], message)
+
+
+def _trial_messages(data: dict[str, Any], picks: dict[int, int]) -> list[str]:
+    """The problems of the rules with the values ``picks`` applied, as messages."""
+    rules = copy.deepcopy(data["rules"])
+    for o_index, v_index in sorted(picks.items()):
+        for key, new in data["options"][o_index]["values"][v_index].get("set", {}).items():
+            try:
+                apply_patch(rules, key, new)
+            except PatchError as error:
+                return [str(error)]
+    errors = list(_validator().iter_errors(dict(data, rules=rules)))
+    if errors:
+        return [
+            f"{_schema_message(e)} (in {'/'.join(str(p) for p in e.absolute_path)})" for e in errors
         ]
-        messages += (
-            [
-                f"{label}: {message} (at rules/{'/'.join(str(p) for p in sub)})"
-                for sub, message in check_rules(rules)
-            ]
-            if not errors
-            else []
-        )
-        if messages:
-            reported.add(blame)
-            for message in messages:
-                yield document.problem(where, message)
+    return [
+        f"{f.message} (in rules/{'/'.join(str(p) for p in f.path)})" if f.path else f.message
+        for f in check_rules(rules)
+    ]
+
+
+def _option_problem(
+    document: YamlDocument,
+    options: list[Any],
+    picks: dict[int, int],
+    defaults: dict[int, int],
+    blame: tuple[int, int],
+    message: str,
+) -> Problem:
+    where: JsonPath = ("options", blame[0], "values", blame[1], "set")
+    return document.problem(where, f"{_choice_label(options, picks, defaults)}: {message}")
 
 
 def _choice_label(options: list[Any], picks: dict[int, int], defaults: dict[int, int]) -> str:
@@ -235,7 +245,9 @@ def _schema_problem(
             if error.instance[extra[0]] is None and " " in extra[0]:
                 hint = "; a comma inside {...} splits the mapping: put text with commas in quotes"
             return document.problem(
-                (*path, extra[0]), f"unknown key {extra[0]!r} (allowed here: {known}){hint}"
+                (*path, extra[0]),
+                f"unknown key {extra[0]!r} (allowed here: {known}){hint}",
+                at_key=True,
             )
     return document.problem(path, _schema_message(error))
 
@@ -247,7 +259,8 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     schema = error.schema if isinstance(error.schema, dict) else {}
     if kind == "required":
         missing = [k for k in value if k not in instance]
-        return f"missing key {missing[0]!r}: {_describe(error, missing[0])}"
+        inside = next((str(p) for p in reversed(error.absolute_path) if isinstance(p, str)), "")
+        return f"missing key {missing[0]!r}" + (f" in {inside}" if inside else "")
     if kind == "enum":
         return f"{instance!r} is not one of: {', '.join(str(v) for v in value)}"
     if kind == "const":
@@ -292,15 +305,6 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         size = "small" if kind == "minimum" else "large"
         return f"{instance!r} is too {size}: {bound} {value}"
     return error.message
-
-
-def _describe(error: jsonschema.ValidationError, key: str) -> str:
-    schema = error.schema if isinstance(error.schema, dict) else {}
-    prop = schema.get("properties", {}).get(key, {})
-    description = str(prop.get("description", "required"))
-    if "$ref" in prop and description == "required":
-        description = "required"
-    return description.split(". ")[0].rstrip(".")
 
 
 def _article(word: str) -> str:

@@ -392,14 +392,14 @@ def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
     parts = path.split(".")
     node: Any = data
     for depth, part in enumerate(parts[:-1]):
-        node = _step(node, part, ".".join(parts[: depth + 1]))
+        node = _step(node, part, ".".join(parts[: depth + 1]), path)
     last = parts[-1]
     if isinstance(node, list):
         for index, item in enumerate(node):
             if isinstance(item, dict) and item.get("id") == last:
                 node[index] = copy.deepcopy(value)
                 return
-        raise PatchError(f"{path!r}: no item with id {last!r}")
+        raise PatchError(f"the path {path!r} leads nowhere: no item has the id {last!r}")
     if not isinstance(node, dict):
         raise PatchError(f"{path!r}: {'.'.join(parts[:-1])!r} is not a mapping")
     if value is None:
@@ -408,17 +408,17 @@ def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
         node[last] = copy.deepcopy(value)
 
 
-def _step(node: Any, part: str, so_far: str) -> Any:
+def _step(node: Any, part: str, so_far: str, path: str) -> Any:
     if isinstance(node, dict):
         if part not in node:
-            raise PatchError(f"{so_far!r} does not exist")
+            raise PatchError(f"the path {path!r} leads nowhere: {so_far!r} does not exist")
         return node[part]
     if isinstance(node, list):
         for item in node:
             if isinstance(item, dict) and item.get("id") == part:
                 return item
-        raise PatchError(f"{so_far!r}: no item with id {part!r}")
-    raise PatchError(f"{so_far!r} is not a mapping or a list")
+        raise PatchError(f"the path {path!r} leads nowhere: no item has the id {part!r}")
+    raise PatchError(f"the path {path!r} leads nowhere: {so_far!r} is not a mapping or a list")
 
 
 def build_citation(raw: Raw) -> Citation:

@@ -57,17 +57,26 @@ class YamlDocument:
     file: str
     data: Any
     marks: dict[JsonPath, tuple[int, int]] = field(repr=False)
+    """Where each node's value starts."""
+    key_marks: dict[JsonPath, tuple[int, int]] = field(default_factory=dict, repr=False)
+    """Where the key of each mapping entry stands."""
+    scalars: frozenset[JsonPath] = field(default_factory=frozenset, repr=False)
 
-    def where(self, path: JsonPath) -> tuple[int, int]:
-        """The line and column of the deepest existing node on ``path``."""
+    def where(self, path: JsonPath, at_key: bool = False) -> tuple[int, int]:
+        """The line and column of the deepest existing node on ``path``: a scalar value where
+        it stands, a block (mapping or list) at its key, so a problem about a block names the
+        line that opens it."""
         for cut in range(len(path), -1, -1):
-            found = self.marks.get(tuple(path[:cut]))
-            if found is not None:
-                return found
+            prefix = tuple(path[:cut])
+            if prefix not in self.marks:
+                continue
+            if prefix in self.key_marks and (at_key or prefix not in self.scalars):
+                return self.key_marks[prefix]
+            return self.marks[prefix]
         return (1, 1)
 
-    def problem(self, path: JsonPath, message: str) -> Problem:
-        line, column = self.where(path)
+    def problem(self, path: JsonPath, message: str, at_key: bool = False) -> Problem:
+        line, column = self.where(path, at_key)
         return Problem(self.file, line, column, message, tuple(path))
 
 
@@ -92,27 +101,59 @@ def read_yaml_text(text: str, name: str) -> YamlDocument:
         if node is None:
             raise ProblemsError([Problem(name, 1, 1, "the file is empty")])
         marks: dict[JsonPath, tuple[int, int]] = {}
-        data = _convert(loader, node, (), marks, name)
+        key_marks: dict[JsonPath, tuple[int, int]] = {}
+        scalars: set[JsonPath] = set()
+        data = _convert(loader, node, (), _Marks(marks, key_marks, scalars), name)
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = error.problem or error.context or "invalid YAML"
-        raise ProblemsError([Problem(name, line, column, f"YAML syntax error: {what}")]) from None
+        raise ProblemsError([_syntax_problem(error, name)]) from None
     except yaml.YAMLError as error:
         raise ProblemsError([Problem(name, 1, 1, f"YAML error: {error}")]) from None
     finally:
         loader.dispose()
-    return YamlDocument(name, data, marks)
+    return YamlDocument(name, data, marks, key_marks, frozenset(scalars))
+
+
+def _syntax_problem(error: yaml.MarkedYAMLError, name: str) -> Problem:
+    """A YAML syntax error in words a person can act on."""
+    mark = error.problem_mark or error.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    what = error.problem or error.context or "invalid YAML"
+    context = error.context or ""
+    opened = error.context_mark
+    if opened is not None and ("flow sequence" in context or "flow mapping" in context):
+        kind = "list [" if "sequence" in context else "mapping {"
+        return Problem(
+            name,
+            opened.line + 1,
+            opened.column + 1,
+            f"YAML syntax error: the {kind} opened here is not closed (on line {line}: {what})",
+        )
+    if "expected <block end>" in what or "mapping values are not allowed" in what:
+        block = f" of the block that starts on line {opened.line + 1}" if opened else ""
+        return Problem(
+            name,
+            line,
+            column,
+            f"YAML syntax error: bad indentation: this line does not line up with the keys{block}",
+        )
+    return Problem(name, line, column, f"YAML syntax error: {what}")
+
+
+@dataclass
+class _Marks:
+    values: dict[JsonPath, tuple[int, int]]
+    keys: dict[JsonPath, tuple[int, int]]
+    scalars: set[JsonPath]
 
 
 def _convert(
     loader: yaml.SafeLoader,
     node: yaml.Node,
     path: JsonPath,
-    marks: dict[JsonPath, tuple[int, int]],
+    marks: _Marks,
     name: str,
 ) -> Any:
-    marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
+    marks.values[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         loader.flatten_mapping(node)
         result: dict[str, Any] = {}
@@ -124,9 +165,9 @@ def _convert(
                     [Problem(name, line, column, f"a key must be text, not {key!r}", path)]
                 )
             text_key = str(key)
+            line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
             if text_key in result:
-                line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-                first = marks.get((*path, text_key), (0, 0))[0]
+                first = marks.keys.get((*path, text_key), (0, 0))[0]
                 raise ProblemsError(
                     [
                         Problem(
@@ -138,6 +179,7 @@ def _convert(
                         )
                     ]
                 )
+            marks.keys[(*path, text_key)] = (line, column)
             result[text_key] = _convert(loader, value_node, (*path, text_key), marks, name)
         return result
     if isinstance(node, yaml.SequenceNode):
@@ -145,11 +187,12 @@ def _convert(
             _convert(loader, item, (*path, index), marks, name)
             for index, item in enumerate(node.value)
         ]
+    marks.scalars.add(path)
     value = loader.construct_object(node, deep=True)
     if isinstance(value, datetime.date | datetime.datetime):
         # Dates stay as written: rulesets hold them as text.
         return str(node.value)
     if isinstance(value, bytes):
-        line, column = marks[path]
+        line, column = marks.values[path]
         raise ProblemsError([Problem(name, line, column, "binary values are not allowed", path)])
     return value

@@ -1,0 +1,156 @@
+"""Whole games: choosing the first dealer, dealing round the table, the closing deal, standings."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import RANKS, rank_of
+from .compiled import CompiledRules, compile_rules
+from .deal import shuffled_deal, sort_hand
+from .events import (
+    CompartmentWon,
+    DealerChosen,
+    DealStarted,
+    Dealt,
+    Event,
+    GameEnded,
+)
+from .play import DealResult, Policy, play_deal
+from .ruleset import Rules
+
+
+@dataclass(frozen=True)
+class GameResult:
+    players: int
+    first_dealer: int
+    deals: tuple[DealResult, ...]
+    totals: tuple[int, ...]
+    """Each seat's net counters over the whole game, closing deal included."""
+    winners: tuple[int, ...]
+    """The seats with the most counters (more than one on a tie)."""
+    board: tuple[int, ...]
+    """Counters left on the board at the very end."""
+    events: tuple[Event, ...]
+
+
+def choose_first_dealer(
+    compiled: CompiledRules, rng: random.Random
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """The first dealer by the ruleset's method, and the cards drawn or dealt to decide it."""
+    method = compiled.rules.first_dealer.method
+    players = compiled.players
+    pack = list(compiled.pack)
+    rng.shuffle(pack)
+    draws: list[tuple[int, int]] = []
+    if method == "agreed":
+        return 0, ()
+    if method == "first-jack":
+        jack = RANKS.index("J")
+        for index, card in enumerate(pack):
+            seat = index % players
+            draws.append((seat, card))
+            if rank_of(card) == jack:
+                return seat, tuple(draws)
+        raise AssertionError("a pack with no jack")  # pragma: no cover - the pack has jacks
+    contenders = list(range(players))
+    while True:
+        drawn = [(seat, pack.pop()) for seat in contenders]
+        draws += drawn
+        low = min(compiled.rank_pos[card] for _, card in drawn)
+        contenders = [seat for seat, card in drawn if compiled.rank_pos[card] == low]
+        if len(contenders) == 1:
+            return contenders[0], tuple(draws)
+        if len(pack) < len(contenders):  # pragma: no cover - needs an improbable run of ties
+            pack = [c for c in compiled.pack if c not in {card for _, card in draws[-players:]}]
+            rng.shuffle(pack)
+
+
+def play_game(
+    rules: Rules,
+    players: int,
+    policy: Policy,
+    rng: random.Random,
+    record: bool = True,
+) -> GameResult:
+    compiled = compile_rules(rules, players)
+    first, draws = choose_first_dealer(compiled, rng)
+    log: list[Event] = []
+    if record:
+        log.append(DealerChosen(first, rules.first_dealer.method, draws))
+    board: tuple[int, ...] = (0,) * len(compiled.ids)
+    totals = [0] * players
+    results: list[DealResult] = []
+    trump: int | None = None
+    count = rules.game.deal_count(players)
+    for number in range(count):
+        dealer = (first + number) % players
+        dress = rules.dressing.when == "every-deal" or number == 0
+        setup = shuffled_deal(compiled, rng, dealer, board, banker=first, dress=dress)
+        result = play_deal(compiled, setup, policy, rng, record=record)
+        if record:
+            log.append(DealStarted(number, dealer, players, result.trump))
+            log += result.events
+        results.append(result)
+        board = result.board
+        trump = result.trump if result.trump is not None else trump
+        for seat in range(players):
+            totals[seat] += result.net[seat]
+    if rules.game.closing_deal == "face-up" and sum(board) > 0:
+        dealer = (first + count) % players
+        board = _closing_deal(
+            compiled, rng, dealer, board, trump, totals, log if record else None, count
+        )
+    best = max(totals)
+    winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+    if record:
+        log.append(GameEnded(tuple(totals), winners, tuple(zip(compiled.ids, board, strict=True))))
+    return GameResult(players, first, tuple(results), tuple(totals), winners, board, tuple(log))
+
+
+def _closing_deal(
+    compiled: CompiledRules,
+    rng: random.Random,
+    dealer: int,
+    board: tuple[int, ...],
+    trump: int | None,
+    totals: list[int],
+    log: list[Event] | None,
+    number: int,
+) -> tuple[int, ...]:
+    """The whole pack dealt face up round the seats, no spare hand, the last trump kept: each
+    card's holder empties its compartment, and each card of a pair takes half its counters."""
+    players = compiled.players
+    pack = list(compiled.pack)
+    rng.shuffle(pack)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    holder = [-1] * 52
+    for index, card in enumerate(pack):
+        seat = (dealer + 1 + index) % players
+        hands[seat].append(card)
+        holder[card] = seat
+    if log is not None:
+        log.append(DealStarted(number, dealer, players, trump, closing=True))
+        log.append(Dealt(tuple(sort_hand(h, compiled) for h in hands), (), None, "none"))
+    remaining = list(board)
+    tables = compiled.tables(trump)
+    for index, compartment in enumerate(compiled.compartments):
+        amount = remaining[index]
+        cards = tables.cards_of[index]
+        if amount == 0 or not cards:
+            continue
+        if compartment.win.kind == "trumps":
+            seats = [holder[card] for card in cards]
+            shares = {seat: 0 for seat in seats}
+            for seat in seats:
+                shares[seat] += amount // 2
+            if len(shares) == 1:
+                shares[seats[0]] = amount
+        else:
+            shares = {holder[cards[0]]: amount}
+        for seat, share in shares.items():
+            totals[seat] += share
+            remaining[index] -= share
+            if log is not None:
+                log.append(CompartmentWon(compartment.id, seat, share, "closing"))
+    return tuple(remaining)
