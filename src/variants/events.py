@@ -68,6 +68,15 @@ class Paid:
 
 
 @dataclass(frozen=True, slots=True)
+class Exempted:
+    """A seat that pays nothing at going out because it holds a compartment's unplayed card."""
+
+    seat: int
+    compartment: str
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
 class CompartmentWon:
     compartment: str
     seat: int
@@ -145,6 +154,7 @@ Event = (
     | Dealt
     | TurnedUp
     | Paid
+    | Exempted
     | CompartmentWon
     | DealVoided
     | Led

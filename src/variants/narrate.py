@@ -32,6 +32,7 @@ from .events import (
     DealVoided,
     Dressed,
     Event,
+    Exempted,
     GameEnded,
     Led,
     Paid,
@@ -98,7 +99,16 @@ def _counters(amount: int) -> str:
     return f"{amount} counter" + ("" if amount == 1 else "s")
 
 
+@dataclass
+class _Play:
+    seat: int
+    card: int
+    notes: list[str]
+
+
 class _Teller:
+    """Turns events into lines, one paragraph a run."""
+
     def __init__(self, rules: Rules, style: Style) -> None:
         self.rules = rules
         self.style = style
@@ -107,24 +117,46 @@ class _Teller:
         self.dealer = 0
         self.players = 0
         self.lines: list[str] = []
-        self.run: list[str] = []
         self.run_number = 0
-        self.follow: list[tuple[int, int]] = []
+        self.lead: tuple[int, int, str] | None = None
+        self.plays: list[_Play] = []
+        self.stop = ""
+        self.dressed: dict[int, int] = {}
+        self.stakes: dict[str, int] = {}
+        self.spare_cards: tuple[int, ...] = ()
 
-    def who(self, seat: int) -> str:
-        return f"Seat {seat}"
-
-    def flush_follow(self) -> None:
-        if self.follow:
-            parts = [f"seat {seat} {self.style.card(card)}" for seat, card in self.follow]
-            self.run.append("Followed by " + ", ".join(parts) + ".")
-            self.follow = []
-
+    # A run is told when it ends: the lead, the cards that followed with what they took, the stop.
     def end_run(self) -> None:
-        self.flush_follow()
-        if self.run:
-            self.lines.append(" ".join(self.run))
-            self.run = []
+        if self.lead is None:
+            return
+        seat, card, reason = self.lead
+        style = self.style
+        first, rest = self.plays[0], self.plays[1:]
+        why = "" if reason == "as given" else f" ({render_reason(reason, style)})"
+        text = f"Run {self.run_number}. Seat {seat} leads {style.card(card)}{why}"
+        text += _notes(first.notes) + "."
+        if rest:
+            parts = [f"seat {p.seat} {style.card(p.card)}{_notes(p.notes)}" for p in rest]
+            text += " Then " + ", ".join(parts) + "."
+        if self.stop:
+            text += " " + self.stop
+        self.lines.append(text)
+        self.lead, self.plays, self.stop = None, [], ""
+
+    def note(self, text: str) -> None:
+        """Attach to the card just played, or else tell it on a line of its own."""
+        if self.plays:
+            self.plays[-1].notes.append(text)
+        else:
+            self.lines.append(text[0].upper() + text[1:] + ".")
+
+    def tell_dressing(self) -> None:
+        if not self.dressed:
+            return
+        payers = ", ".join(f"seat {seat} {amount}" for seat, amount in sorted(self.dressed.items()))
+        laid = ", ".join(f"{self.labels[cid]} {amount}" for cid, amount in self.stakes.items())
+        self.lines.append(f"The board is dressed ({payers}): {laid}.")
+        self.dressed, self.stakes = {}, {}
 
     def tell(self, event: Event) -> None:
         style = self.style
@@ -142,75 +174,74 @@ class _Teller:
                 self.lines.append("")
                 title = "Closing deal, face up" if closing else f"Deal {number + 1}"
                 self.lines.append(f"{title}: seat {dealer} deals.")
-            case Dressed():
-                pass
-            case Dealt(hands=hands, spare=spare, turn_up=turn_up):
+            case Dressed(seat=seat, compartment=cid, amount=amount):
+                self.dressed[seat] = self.dressed.get(seat, 0) + amount
+                self.stakes[cid] = self.stakes.get(cid, 0) + amount
+            case Dealt(hands=hands, spare=spare):
+                self.tell_dressing()
                 if not self.players:
                     self.players = len(hands)
                 self.lines.append("The hands:")
                 for seat, hand in enumerate(hands):
-                    self.lines.append(
-                        f"  {seat_name(seat, self.dealer, len(hands)).capitalize()}: "
-                        f"{style.cards(hand)}"
-                    )
-                del spare, turn_up
+                    name = seat_name(seat, self.dealer, len(hands))
+                    self.lines.append(f"  {name[0].upper() + name[1:]}: {style.cards(hand)}")
+                self.spare_cards = spare
             case TurnedUp(card=card, trump=trump):
                 where = {
                     "table": "it stays on the table, a stop",
                     "dealer": "the dealer takes it into hand",
                     "holder": "it stays, face up, in the hand it was dealt to",
                 }[self.rules.turn_up.fate]
-                trumps = f"{SUIT_NAMES[SUITS[trump]]} are trumps" if trump is not None else ""
-                self.lines.append(
-                    f"The turn-up is {style.card(card)}"
-                    + (f": {trumps}" if trumps else "")
-                    + f"; {where}."
-                )
+                trumps = f": {SUIT_NAMES[SUITS[trump]]} are trumps" if trump is not None else ""
+                self.lines.append(f"The turn-up is {style.card(card)}{trumps}; {where}.")
             case DealVoided():
                 self.lines.append("The deal ends there, unplayed: the cards are thrown in.")
             case Led(seat=seat, card=card, reason=reason):
                 self.end_run()
                 self.run_number += 1
-                why = render_reason(reason, style)
-                why = "" if reason == "as given" else f" ({why})"
-                self.run.append(
-                    f"Run {self.run_number}. Seat {seat} leads {style.card(card)}{why}."
-                )
+                self.lead = (seat, card, reason)
+                self.plays = [_Play(seat, card, [])]
             case Played(seat=seat, card=card):
-                self.follow.append((seat, card))
+                self.plays.append(_Play(seat, card, []))
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
-                self.flush_follow()
-                self.run.append(self.stop_text(seat, card, cause, missing))
+                self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-                self.flush_follow()
                 label = self.labels[cid]
-                text = {
-                    "play": f"Seat {seat} takes {label} ({_counters(amount)}).",
-                    "pair": f"Seat {seat} has played both cards and takes {label} "
-                    f"({_counters(amount)}).",
-                    "share": f"Seat {seat} takes a share of {label} ({_counters(amount)}).",
-                    "turn-up": f"The dealer, seat {seat}, takes {label} ({_counters(amount)}).",
-                    "going-out": f"Seat {seat} takes {label} ({_counters(amount)}).",
-                    "closing": f"Seat {seat} holds the card and takes {label} "
-                    f"({_counters(amount)}).",
-                }[how]
-                (self.run if self.run else self.lines).append(text)
+                if how in ("play", "pair", "share") and self.lead is not None:
+                    what = {"play": "taking", "pair": "and with it", "share": "sharing"}[how]
+                    self.note(f"{what} {label} ({_counters(amount)})")
+                elif how == "turn-up":
+                    self.lines.append(
+                        f"The dealer, seat {seat}, takes {label} ({_counters(amount)})."
+                    )
+                elif how == "closing":
+                    self.lines.append(
+                        f"Seat {seat} holds the card and takes {label} ({_counters(amount)})."
+                    )
+                else:
+                    self.end_run()
+                    self.lines.append(f"Seat {seat} takes {label} ({_counters(amount)}).")
             case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
-                self.flush_follow()
-                why = {
-                    "going-out": f"for {cards} card{'s' if cards != 1 else ''} left",
-                    "pope-turn-up": f"for {cards} card{'s' if cards != 1 else ''} dealt",
-                    "bonus": f"for {cards} card{'s' if cards != 1 else ''} in hand",
-                }[reason]
-                (self.run if self.run else self.lines).append(
-                    f"Seat {payer} pays seat {payee} {_counters(amount)} {why}."
-                )
-            case WentOut(seat=seat, card=card):
-                self.flush_follow()
-                self.run.append(
-                    f"{style.card(card)} is seat {seat}'s last card: seat {seat} goes out."
-                )
+                noun = f"{cards} card{'s' if cards != 1 else ''}"
+                if reason == "bonus" and self.lead is not None:
+                    self.note(f"seat {payer} paying {amount} for {noun} in hand")
+                    return
                 self.end_run()
+                why = {
+                    "going-out": f"for {noun} left",
+                    "pope-turn-up": f"for {noun} dealt",
+                    "bonus": f"for {noun} in hand",
+                }[reason]
+                self.lines.append(f"Seat {payer} pays seat {payee} {_counters(amount)} {why}.")
+            case WentOut(seat=seat, card=card):
+                self.stop = f"It is seat {seat}'s last card: seat {seat} goes out."
+                self.end_run()
+            case Exempted(seat=seat, compartment=cid, cards=cards):
+                self.end_run()
+                self.lines.append(
+                    f"Seat {seat} holds {self.labels[cid]} unplayed and pays nothing for its "
+                    f"{cards} card{'s' if cards != 1 else ''}."
+                )
             case Penalty(seat=seat, compartment=cid, amount=amount, card=card):
                 self.lines.append(
                     f"Seat {seat} is left holding {style.card(card)} and doubles "
@@ -223,29 +254,28 @@ class _Teller:
                 )
             case DealEnded(winner=winner, net=net):
                 self.end_run()
-                self.lines.append(
-                    "Net counters this deal: "
-                    + ", ".join(f"seat {seat} {value:+d}" for seat, value in enumerate(net))
-                    + "."
-                    + ("" if winner is not None else " Nobody went out.")
-                )
+                if self.spare_cards:
+                    self.lines.append(
+                        f"The {self.spare}, revealed: {style.cards(self.spare_cards)}."
+                    )
+                    self.spare_cards = ()
+                nets = ", ".join(f"seat {seat} {value:+d}" for seat, value in enumerate(net))
+                tail = "" if winner is not None else " Nobody went out."
+                self.lines.append(f"Net counters this deal: {nets}.{tail}")
             case GameEnded(totals=totals, winners=winners):
                 self.end_run()
                 self.lines.append("")
-                self.lines.append(
-                    "Standings: "
-                    + ", ".join(f"seat {seat} {value:+d}" for seat, value in enumerate(totals))
-                    + "."
+                standings = ", ".join(
+                    f"seat {seat} {value:+d}" for seat, value in enumerate(totals)
                 )
+                self.lines.append(f"Standings: {standings}.")
                 names = " and ".join(f"seat {s}" for s in winners)
                 self.lines.append(f"The game is won by {names}.")
 
     def stop_text(self, seat: int, card: int, cause: str, missing: int | None) -> str:
         style = self.style
         if missing is None:
-            return (
-                f"{style.card(card)} is the top of its suit: the run stops and seat {seat} leads."
-            )
+            return f"{style.card(card)} is the top of its suit: the run stops, seat {seat} to lead."
         gone = style.card(missing)
         reason = {
             "removed": f"{gone} is out of the pack",
@@ -260,12 +290,17 @@ class _Teller:
         return f"The run stops at {style.card(card)}: {reason}.{said} Seat {seat} leads next."
 
 
+def _notes(notes: list[str]) -> str:
+    return (", " + ", ".join(notes)) if notes else ""
+
+
 def narrate(events: Sequence[Event], rules: Rules, style: Style = PLAIN) -> list[str]:
     """The deal or game told in lines of prose."""
     teller = _Teller(rules, style)
     for event in events:
         teller.tell(event)
     teller.end_run()
+    teller.tell_dressing()
     while teller.lines and not teller.lines[0]:
         teller.lines.pop(0)
     return teller.lines

@@ -23,6 +23,7 @@ from .events import (
     DealVoided,
     Dressed,
     Event,
+    Exempted,
     Led,
     Paid,
     PayReason,
@@ -39,6 +40,11 @@ from .events import (
 
 class IllegalLeadError(ValueError):
     """A lead the leader does not hold, or that the ruleset forbids; the message names the rule."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+        """Which given lead (0-based) broke the rule, when it was a given one."""
 
 
 class SeatView:
@@ -271,28 +277,34 @@ def play_deal(
         lead_number = 0
         while winner is None:
             hand = hands[leader]
+            chooser = policies[leader]
+            view = SeatView(
+                compiled,
+                leader,
+                tuple(hand),
+                legal_leads(compiled, hand),
+                owner,
+                known_spare,
+                dict(zip(ids, ledger.board, strict=True)),
+                tuple(counts),
+                trump,
+                turn_up,
+            )
             if lead_number < len(leads):
                 card = leads[lead_number]
-                verify_lead(compiled, leader, hand, card)
-                reason = "as given"
-            else:
-                legal = legal_leads(compiled, hand)
-                view = SeatView(
-                    compiled,
-                    leader,
-                    tuple(hand),
-                    legal,
-                    owner,
-                    known_spare,
-                    dict(zip(ids, ledger.board, strict=True)),
-                    tuple(counts),
-                    trump,
-                    turn_up,
-                )
-                card, reason = policies[leader].choose_lead(view, rng)
-                if card not in legal:
+                try:
+                    verify_lead(compiled, leader, hand, card)
+                except IllegalLeadError as error:
                     raise IllegalLeadError(
-                        f"policy {policies[leader].name} chose {card_name(card)}, not a legal lead"
+                        f"lead {lead_number + 1}: {error}", lead_number
+                    ) from None
+                explain = getattr(chooser, "explain", None)
+                reason = explain(view, card) if log is not None and explain else "as given"
+            else:
+                card, reason = chooser.choose_lead(view, rng)
+                if card not in view.legal:
+                    raise IllegalLeadError(
+                        f"policy {chooser.name} chose {card_name(card)}, not a legal lead"
                     )
             lead_number += 1
             seat = leader
@@ -466,9 +478,13 @@ def _settle(
         if other == winner:
             continue
         factor = 1
+        excused = -1
         for index, exempt in compiled.holders:
             if any(owner[card] == other for card in cards_of[index]):
                 factor = 0 if exempt else factor * 2
+                excused = index if exempt else excused
+        if factor == 0 and ledger.log is not None:
+            ledger.log.append(Exempted(other, compiled.ids[excused], counts[other]))
         ledger.pay(other, winner, per_card * counts[other] * factor, "going-out", counts[other])
     for seat, per in pending_bonus:
         for other in range(n):

@@ -61,16 +61,42 @@ class AdvisedPolicy:
 
     name = "advised"
 
-    def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+    def explain(self, view: SeatView, card: int) -> str:
+        """Why this advice would, or would not, lead ``card``: used for leads given in a file."""
+        if len(view.hand) == 1:
+            return "its last card"
+        chosen, reason = self.choose_lead(view, random.Random(0))
+        if chosen == card:
+            return reason
+        run = self._run(view, card)
+        stakes = self._stakes(view)
+        if self._unreachable(view, card):
+            return f"{ref(card)} must be led or it will never be played: nothing leads up to it"
+        if run.safe and len(run.mine) > 1:
+            return f"works up to {ref(run.mine[-1])}, a known stop, so the lead comes back"
+        if run.safe:
+            return f"{ref(card)} is a known stop: a free discard"
+        if run.top in view.hand:
+            return f"works up towards {ref(run.top)}, a known stop, if other players hold the cards between"
+        if card in stakes:
+            label, amount = stakes[card]
+            return f"takes {label} ({amount} counters) before it can be lost"
+        return "starts a run in a suit with no stop in hand"
+
+    def _stakes(self, view: SeatView) -> dict[int, tuple[str, int]]:
         compiled = view.compiled
-        tables = compiled.tables(view.trump)
         stakes: dict[int, tuple[str, int]] = {}
-        for index, cards in enumerate(tables.cards_of):
+        for index, cards in enumerate(compiled.tables(view.trump).cards_of):
             amount = view.board[compiled.ids[index]]
             label = compiled.compartments[index].label
             for card in cards:
                 if amount > 0 and card in view.hand:
                     stakes[card] = (label, max(amount, stakes.get(card, ("", 0))[1]))
+        return stakes
+
+    def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+        compiled = view.compiled
+        stakes = self._stakes(view)
         runs = [self._run(view, card) for card in view.legal]
         unreachable = [r for r in runs if self._unreachable(view, r.lead)]
         for run in sorted(unreachable, key=lambda r: -stakes.get(r.lead, ("", 0))[1]):

@@ -19,6 +19,22 @@ from .cards import parse_card, parse_rank, parse_suit
 Raw = Mapping[str, Any]
 
 
+STATUS_THRESHOLDS = ((2, "complete"), (6, "partly reconstructed"))
+"""Up to 2 interpretations: complete; up to 6: partly reconstructed; more: fragmentary."""
+
+
+def status_label(interpretations: int) -> str:
+    """How much of a ruleset had to be read into its source.
+
+    >>> status_label(1), status_label(5), status_label(9)
+    ('complete', 'partly reconstructed', 'fragmentary')
+    """
+    for limit, label in STATUS_THRESHOLDS:
+        if interpretations <= limit:
+            return label
+    return "fragmentary"
+
+
 class OptionError(ValueError):
     """An unknown option, or a value the option does not allow."""
 
