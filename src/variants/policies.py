@@ -77,7 +77,10 @@ class AdvisedPolicy:
         if run.safe:
             return f"{ref(card)} is a known stop: a free discard"
         if run.top in view.hand:
-            return f"works up towards {ref(run.top)}, a known stop, if other players hold the cards between"
+            return (
+                f"works up towards {ref(run.top)}, a known stop, "
+                "if other players hold the cards between"
+            )
         if card in stakes:
             label, amount = stakes[card]
             return f"takes {label} ({amount} counters) before it can be lost"
