@@ -1,0 +1,180 @@
+"""Invariants of the engine over every shipped ruleset, player count and option choice."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from variants.compiled import compile_rules
+from variants.deal import DealSetup, shuffled_deal
+from variants.dealfile import deal_file_text, parse_deal
+from variants.events import DealVoided, Led, Played, WentOut
+from variants.game import play_game
+from variants.loader import load_rulesets
+from variants.play import DealResult, play_deal
+from variants.policies import POLICIES, make_policy
+from variants.results import plays
+from variants.ruleset import Ruleset
+from variants.yamlsource import read_yaml_text
+
+REPO = Path(__file__).resolve().parent.parent
+RULESETS = load_rulesets(REPO / "rulesets")
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[Ruleset, dict[str, str], int, str, int]:
+    """A ruleset, a choice for each of its options, a player count, a policy and a seed."""
+    ruleset = RULESETS[draw(st.sampled_from(sorted(RULESETS)))]
+    options = {o.id: draw(st.sampled_from([v.value for v in o.values])) for o in ruleset.options}
+    rules = ruleset.rules_for(options)
+    players = draw(st.integers(rules.players.min, rules.players.max))
+    policy = draw(st.sampled_from(sorted(POLICIES)))
+    seed = draw(st.integers(0, 2**32 - 1))
+    return ruleset, options, players, policy, seed
+
+
+def deal_once(table: tuple[Ruleset, dict[str, str], int, str, int]) -> tuple[DealSetup, DealResult]:
+    ruleset, options, players, policy, seed = table
+    compiled = compile_rules(ruleset.rules_for(options), players)
+    rng = random.Random(seed)
+    carried = [rng.randrange(0, 4) for _ in compiled.ids]
+    setup = shuffled_deal(compiled, rng, rng.randrange(players), carried, rng.randrange(players))
+    return setup, play_deal(compiled, setup, make_policy(policy), rng)
+
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(tables())
+def test_counters_are_conserved(table: tuple[Ruleset, dict[str, str], int, str, int]) -> None:
+    setup, result = deal_once(table)
+    assert sum(result.net) + sum(result.board) - sum(setup.board) == 0
+    assert all(amount >= 0 for amount in result.board)
+
+
+@SETTINGS
+@given(tables())
+def test_each_card_is_played_at_most_once_and_only_by_its_holder(
+    table: tuple[Ruleset, dict[str, str], int, str, int],
+) -> None:
+    setup, result = deal_once(table)
+    played = plays(result.events)
+    counts = Counter(card for _, card in played)
+    assert all(count == 1 for count in counts.values())
+    for seat, card in played:
+        assert card in setup.hands[seat]
+
+
+@SETTINGS
+@given(tables())
+def test_every_deal_ends_with_exactly_one_seat_out_or_is_void(
+    table: tuple[Ruleset, dict[str, str], int, str, int],
+) -> None:
+    setup, result = deal_once(table)
+    out = [e for e in result.events if isinstance(e, WentOut)]
+    if any(isinstance(e, DealVoided) for e in result.events):
+        assert out == [] and result.winner is None and result.cards_played == 0
+        return
+    assert len(out) == 1 and out[0].seat == result.winner
+    winner = result.winner
+    assert winner is not None
+    played_by_winner = [card for seat, card in plays(result.events) if seat == winner]
+    assert sorted(played_by_winner) == sorted(setup.hands[winner])
+    assert plays(result.events)[-1] == (winner, out[0].card)
+    for seat, hand in enumerate(setup.hands):
+        if seat != winner:
+            assert len([1 for s, _ in plays(result.events) if s == seat]) < len(hand)
+
+
+@SETTINGS
+@given(tables())
+def test_the_same_seed_gives_the_same_deal_and_result(
+    table: tuple[Ruleset, dict[str, str], int, str, int],
+) -> None:
+    first_setup, first = deal_once(table)
+    second_setup, second = deal_once(table)
+    assert first_setup == second_setup
+    assert first == second
+
+
+@SETTINGS
+@given(tables())
+def test_recording_events_changes_nothing_but_the_log(
+    table: tuple[Ruleset, dict[str, str], int, str, int],
+) -> None:
+    ruleset, options, players, policy, seed = table
+    compiled = compile_rules(ruleset.rules_for(options), players)
+    results = []
+    for record in (True, False):
+        rng = random.Random(seed)
+        setup = shuffled_deal(compiled, rng, 0)
+        results.append(play_deal(compiled, setup, make_policy(policy), rng, record=record))
+    with_log, without = results
+    assert without.events == ()
+    assert (with_log.winner, with_log.net, with_log.board, with_log.won) == (
+        without.winner,
+        without.net,
+        without.board,
+        without.won,
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(tables())
+def test_a_written_deal_file_replays_to_the_same_result(
+    table: tuple[Ruleset, dict[str, str], int, str, int],
+) -> None:
+    ruleset, options, players, policy, _ = table
+    setup, result = deal_once(table)
+    compiled = compile_rules(ruleset.rules_for(options), players)
+    leads = [e.card for e in result.events if isinstance(e, Led)]
+    text = deal_file_text(ruleset.id, setup, leads, policy, options, board_ids=compiled.ids)
+    deal = parse_deal(read_yaml_text(text, "written.yaml"), REPO / "rulesets")
+    assert deal.setup == setup
+    again = play_deal(
+        deal.compiled, deal.setup, make_policy("lowest"), random.Random(1), deal.leads
+    )
+    assert (again.winner, again.net, again.board, again.won) == (
+        result.winner,
+        result.net,
+        result.board,
+        result.won,
+    )
+    assert plays(again.events) == plays(result.events)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tables())
+def test_whole_games_conserve_counters_and_name_the_leaders(
+    table: tuple[Ruleset, dict[str, str], int, str, int],
+) -> None:
+    ruleset, options, players, policy, seed = table
+    game = play_game(ruleset.rules_for(options), players, make_policy(policy), random.Random(seed))
+    assert sum(game.totals) + sum(game.board) == 0
+    assert len(game.deals) == ruleset.rules_for(options).game.deal_count(players)
+    assert [d.dealer for d in game.deals] == [
+        (game.first_dealer + k) % players for k in range(len(game.deals))
+    ]
+    assert set(game.winners) == {s for s, t in enumerate(game.totals) if t == max(game.totals)}
+    again = play_game(ruleset.rules_for(options), players, make_policy(policy), random.Random(seed))
+    assert again == game
+
+
+def test_played_events_follow_their_leads() -> None:
+    """Every Played event continues the suit upward from the card before it."""
+    compiled = compile_rules(RULESETS["peel"].rules, 5)
+    rng = random.Random(11)
+    for _ in range(50):
+        result = play_deal(compiled, shuffled_deal(compiled, rng, 0), make_policy("random"), rng)
+        previous = None
+        for event in result.events:
+            if isinstance(event, Led):
+                previous = event.card
+            elif isinstance(event, Played):
+                assert previous is not None and compiled.succ[previous] == event.card
+                previous = event.card

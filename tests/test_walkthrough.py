@@ -1,0 +1,117 @@
+"""Source 000's five-player worked example (lines 105-141), replayed event by event."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from variants.cards import parse_card
+from variants.dealfile import read_deal_file
+from variants.events import CompartmentWon, Exempted, Led, Played, Stopped, WentOut
+from variants.narrate import PLAIN, Style, narrate
+from variants.play import play_deal
+from variants.policies import make_policy
+
+REPO = Path(__file__).resolve().parent.parent
+WALKTHROUGH = REPO / "examples" / "peel-walkthrough.yaml"
+GOLDEN = REPO / "tests" / "golden" / "peel-walkthrough.txt"
+
+
+def replay() -> tuple[list[object], object]:
+    deal = read_deal_file(WALKTHROUGH, REPO / "rulesets")
+    result = play_deal(
+        deal.compiled, deal.setup, make_policy(deal.policy), random.Random(0), deal.leads
+    )
+    return list(result.events), deal
+
+
+def test_the_leader_holds_the_eight_cards_the_text_names_and_the_seven_of_hearts_is_turned() -> (
+    None
+):
+    _, deal = replay()
+    named = ["5D", "7D", "4H", "JH", "JS", "KS", "AC", "QC"]
+    assert sorted(deal.setup.hands[1]) == sorted(map(parse_card, named))
+    assert deal.setup.turn_up == parse_card("7H")
+    assert parse_card("4C") in deal.setup.spare and parse_card("KC") in deal.setup.spare
+
+
+def test_the_walkthrough_happens_in_the_order_the_text_tells_it() -> None:
+    events, _ = replay()
+    c = parse_card
+    story = [
+        e
+        for e in events
+        if isinstance(e, Led | Stopped | WentOut)
+        or (isinstance(e, CompartmentWon) and e.compartment in ("matrimony", "game"))
+    ]
+    expected = [
+        Led(1, c("JS"), story[0].reason),  # type: ignore[attr-defined]
+        Stopped(1, c("KS"), "king", None),  # the king of spades, a stop
+        Led(1, c("5D"), story[2].reason),  # type: ignore[attr-defined]
+        Stopped(1, c("7D"), "removed", c("8D")),  # the seven of diamonds, the 8 being out
+        Led(1, c("AC"), story[4].reason),  # type: ignore[attr-defined]
+        Stopped(3, c("3C"), "unseen", c("4C")),  # the four must be in the spare hand
+        Led(3, c("QH"), story[6].reason),  # type: ignore[attr-defined]
+        CompartmentWon("matrimony", 3, 2, "pair"),  # queen and king of hearts: Matrimony
+        Stopped(3, c("KH"), "king", None),
+        Led(3, c("7S"), story[9].reason),  # type: ignore[attr-defined]
+        Stopped(3, c("10S"), "played", c("JS")),  # the ten, a stop: J, Q, K played
+        Led(3, c("5C"), story[11].reason),  # type: ignore[attr-defined]
+        Stopped(1, c("QC"), "unseen", c("KC")),  # the queen of clubs, the king in the spare hand
+        Led(1, c("JH"), story[13].reason),  # type: ignore[attr-defined]
+        Stopped(1, c("JH"), "played", c("QH")),  # the knave of hearts, now a stop
+        Led(1, c("4H"), story[15].reason),  # type: ignore[attr-defined]
+        WentOut(1, c("4H")),
+        CompartmentWon("game", 1, 4, "going-out"),
+    ]
+    assert story == expected
+
+
+def test_the_clubs_and_hearts_are_followed_from_different_hands() -> None:
+    events, _ = replay()
+    c = parse_card
+    followed = [(e.seat, e.card) for e in events if isinstance(e, Played)]
+    assert (2, c("2C")) in followed and (3, c("3C")) in followed
+    assert (3, c("KH")) in followed
+
+
+def test_the_holder_of_the_unplayed_pope_is_exempt() -> None:
+    events, _ = replay()
+    assert [e for e in events if isinstance(e, Exempted)] == [Exempted(0, "pope", 5)]
+
+
+def test_the_advice_explains_the_leads_as_the_text_does() -> None:
+    events, _ = replay()
+    reasons = [e.reason for e in events if isinstance(e, Led)]
+    assert reasons[0].startswith("works up to {KS}, a known stop")
+    assert reasons[1].startswith("works up to {7D}, a known stop")
+    assert reasons[2] == "{AC} must be led or it will never be played: nothing leads up to it"
+    assert reasons[-1] == "its last card"
+
+
+def test_the_narration_matches_the_golden_text() -> None:
+    events, deal = replay()
+    text = "\n".join(narrate(events, deal.compiled.rules, PLAIN)) + "\n"  # type: ignore[attr-defined]
+    assert text == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_replay_prints_suit_glyphs_and_colour_only_when_asked() -> None:
+    plain = subprocess.run(
+        [sys.executable, "-m", "variants.cli", "replay", str(WALKTHROUGH)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    ).stdout
+    assert "Seat 1 leads J♠" in plain and "\x1b[" not in plain
+    coloured = subprocess.run(
+        [sys.executable, "-m", "variants.cli", "replay", "--color", str(WALKTHROUGH)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    ).stdout
+    assert "\x1b[31m7♥\x1b[0m" in coloured
+    assert Style(glyphs=True).card(parse_card("10H")) == "10♥"
