@@ -15,7 +15,7 @@ from variants.dealfile import deal_file_text, parse_deal
 from variants.events import DealVoided, Led, Played, WentOut
 from variants.game import play_game
 from variants.loader import load_rulesets
-from variants.play import DealResult, play_deal
+from variants.play import DealResult, play_deal, play_shuffled
 from variants.policies import POLICIES, make_policy
 from variants.results import plays
 from variants.ruleset import Ruleset
@@ -178,3 +178,18 @@ def test_played_events_follow_their_leads() -> None:
             elif isinstance(event, Played):
                 assert previous is not None and compiled.succ[previous] == event.card
                 previous = event.card
+
+
+@SETTINGS
+@given(tables())
+def test_the_simulator_path_deals_and_plays_exactly_as_the_deal_path(
+    table: tuple[Ruleset, dict[str, str], int, str, int],
+) -> None:
+    ruleset, options, players, policy, seed = table
+    compiled = compile_rules(ruleset.rules_for(options), players)
+    dealer = seed % players
+    rng = random.Random(seed)
+    setup = shuffled_deal(compiled, rng, dealer, None, 0)
+    by_setup = play_deal(compiled, setup, make_policy(policy), rng, record=False)
+    fast = play_shuffled(compiled, random.Random(seed), dealer, None, make_policy(policy), 0)
+    assert fast == by_setup

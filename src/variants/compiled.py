@@ -6,8 +6,10 @@ option choice. Tables that depend on the trump suit are built for every suit up 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
+from typing import Any
 
 from .cards import make_card, rank_of, suit_of
 from .dealplan import DealPlan, plan_deal
@@ -46,6 +48,22 @@ class TrumpTables:
     lead_only: frozenset[int]
     bonus: tuple[tuple[int, bool] | None, ...]
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
+    special: tuple[bool, ...]
+    """card -> whether playing it can win, pay or complete anything (the hot loop's one test)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each card of a shuffled pack goes for one dealer: the dealing, compiled."""
+
+    hands: tuple[Any, ...]
+    """Per seat, a getter that picks its cards out of the pack (the turn-up left out)."""
+    places: tuple[int, ...]
+    """Per pack index, the seat or place (SPARE, TABLE) the card lies in once play starts."""
+    turn_up_index: int
+    """The pack index of the turn-up, or -1."""
+    turn_up_to: int
+    """The seat whose hand the turn-up joins, or -1."""
 
 
 @dataclass(frozen=True)
@@ -69,9 +87,69 @@ class CompiledRules:
     holders: tuple[tuple[int, bool], ...]
     """(compartment, exempt?) at going out: exempt, or else pays double."""
     removed: tuple[int, ...]
+    out_of_pack: tuple[tuple[int, int], ...]
+    """(card, REMOVED) for each removed card: the start of every deal's ``owner`` map."""
+    _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def tables(self, trump: int | None) -> TrumpTables:
         return self.by_trump[NO_TRUMP if trump is None else trump]
+
+    def dressing(self, dealer: int, banker: int) -> tuple[tuple[int, int, int], ...]:
+        """(seat, compartment, counters) payments that dress the board, for this dealer."""
+        key = ("dressing", dealer, banker)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._cache[key] = tuple(dressing_payments(self, dealer, banker))
+        return found
+
+    def dressing_totals(self, dealer: int, banker: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The dressing summed: counters added to each compartment, and each seat's net."""
+        key = ("totals", dealer, banker)
+        found = self._cache.get(key)
+        if found is None:
+            board = [0] * len(self.ids)
+            net = [0] * self.players
+            for seat, index, amount in self.dressing(dealer, banker):
+                board[index] += amount
+                net[seat] -= amount
+            found = self._cache[key] = (tuple(board), tuple(net))
+        return found
+
+    def layout(self, dealer: int) -> Layout:
+        found = self._cache.get(("layout", dealer))
+        if found is None:
+            found = self._cache[("layout", dealer)] = _layout(self, dealer)
+        return found
+
+
+def _layout(compiled: CompiledRules, dealer: int) -> Layout:
+    plan = compiled.plan
+    players = compiled.players
+    turn_index = -1 if plan.turn_up_index is None else plan.turn_up_index
+    places: list[int] = []
+    for index, position in enumerate(plan.positions):
+        if index == turn_index:
+            where = plan.turn_up_position
+            places.append((dealer + 1 + where) % players if where >= 0 else TABLE)
+        elif position >= 0:
+            places.append((dealer + 1 + position) % players)
+        else:
+            places.append(SPARE)
+    getters = []
+    for seat in range(players):
+        indices = [i for i, p in enumerate(places) if p == seat and i != turn_index]
+        getters.append(_getter(indices))
+    turn_to = -1
+    if turn_index >= 0 and plan.turn_up_position >= 0:
+        turn_to = (dealer + 1 + plan.turn_up_position) % players
+    return Layout(tuple(getters), tuple(places), turn_index, turn_to)
+
+
+def _getter(indices: list[int]) -> Any:
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda pack: (pack[only],)
+    return itemgetter(*indices)
 
 
 def _cards_for(compartment: Compartment, trump: int | None) -> tuple[int, ...]:
@@ -119,6 +197,7 @@ def _trump_tables(rules: Rules, trump: int | None) -> TrumpTables:
         cards_of=tuple(cards_of),
         lead_only=frozenset(lead_only),
         bonus=tuple(bonus),
+        special=tuple(bool(single[c]) or bool(pairs[c]) or bonus[c] is not None for c in range(52)),
     )
 
 
@@ -151,4 +230,44 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         penalties=penalties,
         holders=holders,
         removed=rules.pack.removed,
+        out_of_pack=tuple((card, REMOVED) for card in rules.pack.removed),
     )
+
+
+def dressing_payments(
+    compiled: CompiledRules, dealer: int, banker: int
+) -> list[tuple[int, int, int]]:
+    """(seat, compartment, counters) payments that dress the board for one deal."""
+    rules = compiled.rules.dressing
+    ids = compiled.ids
+    n = compiled.players
+    stakes = [(ids.index(key), amount) for key, amount in rules.stakes if amount > 0]
+    payments: list[tuple[int, int, int]] = []
+    if rules.payer == "each-player":
+        for offset in range(1, n + 1):
+            seat = (dealer + offset) % n
+            payments += [(seat, index, amount) for index, amount in stakes]
+    elif rules.payer in ("dealer", "banker"):
+        seat = dealer if rules.payer == "dealer" else banker
+        payments += [(seat, index, amount) for index, amount in stakes]
+    else:
+        shares = rules.shares
+        assert shares is not None and rules.remainder_to is not None
+        unit = shares.unit(n)
+        pool = [
+            ((dealer + offset) % n, unit * (shares.dealer if offset == n else shares.others))
+            for offset in range(1, n + 1)
+        ]
+        # The pool is laid out stake by stake, each paid from the contributions in seat order,
+        # so that every counter on the board can be traced to the seat that paid it.
+        remainder = sum(a for _, a in pool) - sum(a for _, a in stakes)
+        layout = [*stakes, (ids.index(rules.remainder_to), remainder)]
+        contributions = [[seat, amount] for seat, amount in pool]
+        for index, amount in layout:
+            while amount > 0:
+                source = next(c for c in contributions if c[1] > 0)
+                part = min(amount, source[1])
+                payments.append((source[0], index, part))
+                source[1] -= part
+                amount -= part
+    return payments

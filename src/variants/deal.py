@@ -39,9 +39,17 @@ class DealSetup:
         return (self.dealer + 1 + position) % self.players
 
 
-def sort_hand(cards: Sequence[int], compiled: CompiledRules) -> tuple[int, ...]:
-    """Suits in the order C D H S, each from its lowest rank up."""
-    return tuple(sorted(cards, key=lambda c: (suit_of(c), compiled.rank_pos[c])))
+def sort_hand(cards: Sequence[int], compiled: CompiledRules | None = None) -> tuple[int, ...]:
+    """A hand in canonical order: suits C D H S, each from the ace up to the king."""
+    return tuple(sorted(cards))
+
+
+def shuffle(cards: Sequence[int], rng: random.Random) -> list[int]:
+    """A uniformly shuffled copy of ``cards``: each card gets a random sort key.
+
+    It calls ``rng.random`` once per card, in order, so a seed always gives the same pack."""
+    draw = rng.random
+    return sorted(cards, key=lambda _: draw())
 
 
 def trump_of(compiled: CompiledRules, turn_up: int | None) -> int | None:
@@ -104,6 +112,4 @@ def shuffled_deal(
     banker: int | None = None,
     dress: bool = True,
 ) -> DealSetup:
-    pack = list(compiled.pack)
-    rng.shuffle(pack)
-    return deal_from_pack(compiled, pack, dealer, board, banker, dress)
+    return deal_from_pack(compiled, shuffle(compiled.pack, rng), dealer, board, banker, dress)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
-from .compiled import PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules
-from .deal import DealSetup, trump_of
+from .compiled import PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules, TrumpTables
+from .deal import DealSetup, shuffle, trump_of
 from .events import (
     CarriedOver,
     CompartmentWon,
@@ -69,7 +69,7 @@ class SeatView:
         seat: int,
         hand: tuple[int, ...],
         legal: tuple[int, ...],
-        owner: list[int],
+        owner: dict[int, int],
         known_spare: set[int],
         board: dict[str, int],
         hand_sizes: tuple[int, ...],
@@ -98,9 +98,16 @@ class SeatView:
 
 
 class Policy(Protocol):
-    """Chooses a lead from ``view.legal`` and says why, in a few words."""
+    """Chooses a lead from ``view.legal`` and says why, in a few words.
+
+    A policy with ``quick`` true also offers ``quick_lead``: the same choice made from the hand
+    alone, without a reason, which the engine uses when nobody reads the log and any card may
+    be led."""
 
     name: str
+    quick: bool
+
+    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int: ...
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]: ...
 
@@ -119,6 +126,12 @@ class DealResult:
     cards_played: int
     trump: int | None
     events: tuple[Event, ...]
+    took: tuple[int, ...] = ()
+    """Counters taken from each compartment this deal (shares included)."""
+    by_turn_up: tuple[bool, ...] = ()
+    """Whether each compartment went to the dealer at the turn-up."""
+    held: tuple[bool, ...] = ()
+    """Whether a card that wins each compartment was left in a seat's hand at the end."""
 
 
 def legal_leads(compiled: CompiledRules, hand: Sequence[int]) -> tuple[int, ...]:
@@ -150,9 +163,9 @@ def verify_lead(compiled: CompiledRules, seat: int, hand: Sequence[int], card: i
 
 
 class _Ledger:
-    """The counters of one deal: the board, each seat's net, who took what."""
+    """The counters of one deal: the board, each seat's net, who took what and how."""
 
-    __slots__ = ("board", "ids", "log", "net", "taken", "won")
+    __slots__ = ("board", "by_turn_up", "ids", "log", "net", "taken", "took", "won")
 
     def __init__(self, ids: tuple[str, ...], board: list[int], n: int, log: list[Event] | None):
         self.ids = ids
@@ -160,6 +173,8 @@ class _Ledger:
         self.net = [0] * n
         self.won: list[list[int]] = [[] for _ in ids]
         self.taken = [False] * len(ids)
+        self.took = [0] * len(ids)
+        self.by_turn_up = [False] * len(ids)
         self.log = log
 
     def take(self, index: int, seat: int, how: WinHow) -> None:
@@ -167,7 +182,10 @@ class _Ledger:
         self.board[index] = 0
         self.net[seat] += amount
         self.taken[index] = True
+        self.took[index] += amount
         self.won[index].append(seat)
+        if how == "turn-up":
+            self.by_turn_up[index] = True
         if self.log is not None:
             self.log.append(CompartmentWon(self.ids[index], seat, amount, how))
 
@@ -187,6 +205,7 @@ class _Ledger:
     def share(self, index: int, shares: dict[int, int], left: int) -> None:
         for seat, amount in shares.items():
             self.net[seat] += amount
+            self.took[index] += amount
             self.won[index].append(seat)
             if self.log is not None:
                 self.log.append(CompartmentWon(self.ids[index], seat, amount, "share"))
@@ -203,40 +222,113 @@ def play_deal(
     record: bool = True,
 ) -> DealResult:
     """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest."""
-    n = compiled.players
-    policies = list(policy) if isinstance(policy, Sequence) else [policy] * n
-    log: list[Event] | None = [] if record else None
-    compartments = compiled.compartments
-    ids = compiled.ids
-    owner = [REMOVED] * 52
+    owner = dict(compiled.out_of_pack)
     for card in compiled.pack:
         owner[card] = SPARE
-    hands = [list(hand) for hand in setup.hands]
-    for seat, hand in enumerate(hands):
+    for seat, hand in enumerate(setup.hands):
         for card in hand:
             owner[card] = seat
-    turn_up = setup.turn_up
-    if turn_up is not None and owner[turn_up] == SPARE:
-        owner[turn_up] = TABLE
-    ledger = _Ledger(ids, list(setup.board), n, log)
+    if setup.turn_up is not None and owner[setup.turn_up] == SPARE:
+        owner[setup.turn_up] = TABLE
+    return _play(
+        compiled,
+        setup.dealer,
+        setup.banker,
+        setup.dress,
+        [list(hand) for hand in setup.hands],
+        owner,
+        setup.turn_up,
+        list(setup.board),
+        policy,
+        rng,
+        leads,
+        [] if record else None,
+        setup.spare,
+    )
+
+
+def play_shuffled(
+    compiled: CompiledRules,
+    rng: random.Random,
+    dealer: int,
+    board: Sequence[int] | None,
+    policy: Policy | Sequence[Policy],
+    banker: int | None = None,
+    dress: bool = True,
+) -> DealResult:
+    """Shuffle, deal and play one deal without a log: the simulator's path.
+
+    It deals exactly as :func:`deal.shuffled_deal` does from the same generator, so the two
+    paths give the same result."""
+    pack = shuffle(compiled.pack, rng)
+    layout = compiled.layout(dealer)
+    hands = [list(get(pack)) for get in layout.hands]
+    owner = dict(compiled.out_of_pack)
+    owner.update(zip(pack, layout.places, strict=True))
+    turn_up = pack[layout.turn_up_index] if layout.turn_up_index >= 0 else None
+    if layout.turn_up_to >= 0 and turn_up is not None:
+        hands[layout.turn_up_to].append(turn_up)
+    for hand in hands:
+        hand.sort()
+    return _play(
+        compiled,
+        dealer,
+        dealer if banker is None else banker,
+        dress,
+        hands,
+        owner,
+        turn_up,
+        list(board) if board is not None else [0] * len(compiled.ids),
+        policy,
+        rng,
+        (),
+        None,
+        (),
+    )
+
+
+def _play(
+    compiled: CompiledRules,
+    dealer: int,
+    banker: int,
+    dress: bool,
+    hands: list[list[int]],
+    owner: dict[int, int],
+    turn_up: int | None,
+    board: list[int],
+    policy: Policy | Sequence[Policy],
+    rng: random.Random,
+    leads: Sequence[int],
+    log: list[Event] | None,
+    spare: tuple[int, ...],
+) -> DealResult:
+    n = compiled.players
+    policies = list(policy) if isinstance(policy, Sequence) else [policy] * n
+    compartments = compiled.compartments
+    ids = compiled.ids
+    ledger = _Ledger(ids, board, n, log)
     take = ledger.take
     pay = ledger.pay
     taken = ledger.taken
-    dealer = setup.dealer
-    if setup.dress:
-        for seat, index, amount in dressing(compiled, dealer, setup.banker):
-            ledger.stake(seat, index, amount)
-            if log is not None:
+    if dress:
+        payments = compiled.dressing(dealer, banker)
+        if log is None:
+            board_add, net_add = compiled.dressing_totals(dealer, banker)
+            board[:] = map(int.__add__, board, board_add)
+            ledger.net[:] = net_add
+        else:
+            for seat, index, amount in payments:
+                board[index] += amount
+                ledger.net[seat] -= amount
                 log.append(Dressed(seat, ids[index], amount))
     trump = trump_of(compiled, turn_up)
     tables = compiled.tables(trump)
+    dealt_sizes = [len(hand) for hand in hands]
     if log is not None:
         place: TurnUpPlace = "none"
         if turn_up is not None:
-            place = (
-                "spare" if turn_up in setup.spare else "hand" if owner[turn_up] >= 0 else "table"
-            )
-        log.append(Dealt(setup.hands, setup.spare, turn_up, place))
+            place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
+        log.append(Dealt(tuple(tuple(h) for h in hands), spare, turn_up, place))
     voided = False
     if turn_up is not None:
         if log is not None:
@@ -248,7 +340,7 @@ def play_deal(
             if payout.per_card_dealt:
                 for other in range(n):
                     if other != dealer:
-                        dealt = len(setup.hands[other])
+                        dealt = dealt_sizes[other]
                         amount = payout.per_card_dealt * dealt
                         if payout.cap is not None:
                             amount = min(amount, payout.cap)
@@ -259,53 +351,56 @@ def play_deal(
                     take(also_index, dealer, "turn-up")
             voided = voided or payout.ends_deal
     winner: int | None = None
-    cards_played = 0
+    held: list[tuple[int, ...]] = []
     if voided:
         if log is not None:
             log.append(DealVoided(turn_up if turn_up is not None else -1))
     else:
         succ = compiled.succ
-        single = tables.single
-        pairs = tables.pairs
-        bonus = tables.bonus
+        special = tables.special
         lead_only = tables.lead_only
-        counts = [len(hand) for hand in hands]
         known_spare: set[int] = set()
         pair_player: dict[int, int] = {}
         pending_bonus: list[tuple[int, int]] = []
-        leader = setup.elder
+        leader = (dealer + 1) % n
         lead_number = 0
+        quick = log is None and not leads and compiled.rules.play.lead == "any"
+        logging = log is not None
         while winner is None:
             hand = hands[leader]
             chooser = policies[leader]
-            view = SeatView(
-                compiled,
-                leader,
-                tuple(hand),
-                legal_leads(compiled, hand),
-                owner,
-                known_spare,
-                dict(zip(ids, ledger.board, strict=True)),
-                tuple(counts),
-                trump,
-                turn_up,
-            )
-            if lead_number < len(leads):
-                card = leads[lead_number]
-                try:
-                    verify_lead(compiled, leader, hand, card)
-                except IllegalLeadError as error:
-                    raise IllegalLeadError(
-                        f"lead {lead_number + 1}: {error}", lead_number
-                    ) from None
-                explain = getattr(chooser, "explain", None)
-                reason = explain(view, card) if log is not None and explain else "as given"
+            if quick and chooser.quick:
+                card = chooser.quick_lead(hand, compiled, rng)
+                reason = ""
             else:
-                card, reason = chooser.choose_lead(view, rng)
-                if card not in view.legal:
-                    raise IllegalLeadError(
-                        f"policy {chooser.name} chose {card_name(card)}, not a legal lead"
-                    )
+                view = SeatView(
+                    compiled,
+                    leader,
+                    tuple(hand),
+                    legal_leads(compiled, hand),
+                    owner,
+                    known_spare,
+                    dict(zip(ids, board, strict=True)),
+                    tuple(len(h) for h in hands),
+                    trump,
+                    turn_up,
+                )
+                if lead_number < len(leads):
+                    card = leads[lead_number]
+                    try:
+                        verify_lead(compiled, leader, hand, card)
+                    except IllegalLeadError as error:
+                        raise IllegalLeadError(
+                            f"lead {lead_number + 1}: {error}", lead_number
+                        ) from None
+                    explain = getattr(chooser, "explain", None)
+                    reason = explain(view, card) if log is not None and explain else "as given"
+                else:
+                    card, reason = chooser.choose_lead(view, rng)
+                    if card not in view.legal:
+                        raise IllegalLeadError(
+                            f"policy {chooser.name} chose {card_name(card)}, not a legal lead"
+                        )
             lead_number += 1
             seat = leader
             previous = -1
@@ -313,64 +408,43 @@ def play_deal(
                 log.append(Led(seat, card, reason))
             while True:
                 owner[card] = PLAYED
-                hands[seat].remove(card)
-                counts[seat] -= 1
-                cards_played += 1
-                if log is not None and previous >= 0:
-                    log.append(Played(seat, card))
-                for index in single[card]:
-                    if not taken[index]:
-                        take(index, seat, "play")
-                extra = bonus[card]
-                if extra is not None:
-                    if extra[1]:
-                        for other in range(n):
-                            if other != seat:
-                                pay(other, seat, extra[0] * counts[other], "bonus", counts[other])
-                    else:
-                        pending_bonus.append((seat, extra[0]))
-                if pairs[card]:
-                    pair_player[card] = seat
-                    for index, other_card in pairs[card]:
-                        if not taken[index] and other_card in pair_player:
-                            _pair_played(
-                                compiled,
-                                ledger,
-                                index,
-                                card,
-                                seat,
-                                other_card,
-                                pair_player[other_card],
-                                previous,
-                            )
-                if counts[seat] == 0:
+                hand = hands[seat]
+                hand.remove(card)
+                if logging and previous >= 0:
+                    log.append(Played(seat, card))  # type: ignore[union-attr]
+                if special[card]:
+                    _special(
+                        compiled,
+                        tables,
+                        ledger,
+                        hands,
+                        card,
+                        seat,
+                        previous,
+                        pair_player,
+                        pending_bonus,
+                    )
+                if not hand:
                     winner = seat
                     if log is not None:
                         log.append(WentOut(seat, card))
                     break
                 following = succ[card]
-                cause: StopCause
-                if following < 0:
-                    cause = "king"
-                else:
+                if following >= 0:
                     where = owner[following]
-                    if where >= 0:
-                        if following not in lead_only:
-                            previous = card
-                            seat = where
-                            card = following
-                            continue
-                        cause = "held"
-                    else:
-                        cause = STOP_CAUSE[where]
-                        if where == SPARE:
-                            known_spare.add(following)
+                    if where >= 0 and following not in lead_only:
+                        previous = card
+                        seat = where
+                        card = following
+                        continue
                 if log is not None:
-                    log.append(Stopped(seat, card, cause, None if following < 0 else following))
+                    log.append(_stop(seat, card, following, owner, lead_only))
+                if following >= 0 and owner[following] == SPARE:
+                    known_spare.add(following)
                 leader = seat
                 break
-        _settle(compiled, ledger, winner, owner, counts, pending_bonus, tables.cards_of)
-    board = ledger.board
+        held = _holders(owner, tables.cards_of)
+        _settle(compiled, ledger, winner, owner, hands, pending_bonus, held, tables.cards_of)
     if not compiled.rules.board.carry_over and winner is not None:
         for index in range(len(ids)):
             if board[index] > 0:
@@ -387,49 +461,77 @@ def play_deal(
         net=tuple(ledger.net),
         board=tuple(board),
         won=tuple(tuple(seats) for seats in ledger.won),
-        cards_played=cards_played,
+        cards_played=sum(dealt_sizes) - sum(len(hand) for hand in hands),
         trump=trump,
         events=tuple(log) if log is not None else (),
+        took=tuple(ledger.took),
+        by_turn_up=tuple(ledger.by_turn_up),
+        held=tuple(bool(seats) for seats in held) if held else (False,) * len(ids),
     )
 
 
-def dressing(compiled: CompiledRules, dealer: int, banker: int) -> list[tuple[int, int, int]]:
-    """(seat, compartment, counters) payments that dress the board for one deal."""
-    rules = compiled.rules.dressing
-    ids = compiled.ids
-    n = compiled.players
-    stakes = [(ids.index(key), amount) for key, amount in rules.stakes if amount > 0]
-    payments: list[tuple[int, int, int]] = []
-    if rules.payer == "each-player":
-        for offset in range(1, n + 1):
-            seat = (dealer + offset) % n
-            payments += [(seat, index, amount) for index, amount in stakes]
-    elif rules.payer in ("dealer", "banker"):
-        seat = dealer if rules.payer == "dealer" else banker
-        payments += [(seat, index, amount) for index, amount in stakes]
-    else:
-        shares = rules.shares
-        assert shares is not None and rules.remainder_to is not None
-        unit = shares.unit(n)
-        pool = [
-            ((dealer + offset) % n, unit * (shares.dealer if offset == n else shares.others))
-            for offset in range(1, n + 1)
-        ]
-        # The pool is laid out stake by stake, each paid from the contributions in seat order,
-        # so that every counter on the board can be traced to the seat that paid it.
-        layout = [
-            *stakes,
-            (ids.index(rules.remainder_to), sum(a for _, a in pool) - sum(a for _, a in stakes)),
-        ]
-        contributions = [[seat, amount] for seat, amount in pool]
-        for index, amount in layout:
-            while amount > 0:
-                source = next(c for c in contributions if c[1] > 0)
-                part = min(amount, source[1])
-                payments.append((source[0], index, part))
-                source[1] -= part
-                amount -= part
-    return payments
+def _holders(owner: dict[int, int], cards_of: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+    """For each compartment, the seats left holding a card that wins it."""
+    held: list[tuple[int, ...]] = []
+    for cards in cards_of:
+        seats: tuple[int, ...] = ()
+        for card in cards:
+            where = owner[card]
+            if where >= 0:
+                seats += (where,)
+        held.append(seats)
+    return held
+
+
+def _stop(
+    seat: int, card: int, following: int, owner: dict[int, int], lead_only: frozenset[int]
+) -> Stopped:
+    """The event for a run that stops after ``card``, with its cause."""
+    if following < 0:
+        return Stopped(seat, card, "king", None)
+    where = owner[following]
+    cause: StopCause = "held" if where >= 0 else STOP_CAUSE[where]
+    return Stopped(seat, card, cause, following)
+
+
+def _special(
+    compiled: CompiledRules,
+    tables: TrumpTables,
+    ledger: _Ledger,
+    hands: list[list[int]],
+    card: int,
+    seat: int,
+    previous: int,
+    pair_player: dict[int, int],
+    pending_bonus: list[tuple[int, int]],
+) -> None:
+    """A card that wins a compartment, pays a bonus or completes a pair has been played."""
+    for index in tables.single[card]:
+        if not ledger.taken[index]:
+            ledger.take(index, seat, "play")
+    extra = tables.bonus[card]
+    if extra is not None:
+        per_card, at_play = extra
+        if at_play:
+            for other, hand in enumerate(hands):
+                if other != seat:
+                    ledger.pay(other, seat, per_card * len(hand), "bonus", len(hand))
+        else:
+            pending_bonus.append((seat, per_card))
+    if tables.pairs[card]:
+        pair_player[card] = seat
+        for index, other_card in tables.pairs[card]:
+            if not ledger.taken[index] and other_card in pair_player:
+                _pair_played(
+                    compiled,
+                    ledger,
+                    index,
+                    card,
+                    seat,
+                    other_card,
+                    pair_player[other_card],
+                    previous,
+                )
 
 
 def _pair_played(
@@ -464,39 +566,43 @@ def _settle(
     compiled: CompiledRules,
     ledger: _Ledger,
     winner: int,
-    owner: list[int],
-    counts: list[int],
+    owner: dict[int, int],
+    hands: list[list[int]],
     pending_bonus: list[tuple[int, int]],
+    held: list[tuple[int, ...]],
     cards_of: tuple[tuple[int, ...], ...],
 ) -> None:
-    """Going out: Game, the per-card payments with their exemptions, late bonuses, penalties."""
-    n = compiled.players
+    """Going out: Game, the per-card payments with their exemptions, late bonuses, penalties.
+
+    ``held[i]`` lists the seats left holding a card that wins compartment ``i``."""
     if compiled.game >= 0 and not ledger.taken[compiled.game]:
         ledger.take(compiled.game, winner, "going-out")
     per_card = compiled.rules.going_out.per_card
-    for other in range(n):
+    log = ledger.log
+    for other, hand in enumerate(hands):
         if other == winner:
             continue
         factor = 1
-        excused = -1
         for index, exempt in compiled.holders:
-            if any(owner[card] == other for card in cards_of[index]):
-                factor = 0 if exempt else factor * 2
-                excused = index if exempt else excused
-        if factor == 0 and ledger.log is not None:
-            ledger.log.append(Exempted(other, compiled.ids[excused], counts[other]))
-        ledger.pay(other, winner, per_card * counts[other] * factor, "going-out", counts[other])
+            if other in held[index]:
+                if exempt:
+                    factor = 0
+                    if log is not None:
+                        log.append(Exempted(other, compiled.ids[index], len(hand)))
+                    break
+                factor *= 2
+        ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
     for seat, per in pending_bonus:
-        for other in range(n):
+        for other, hand in enumerate(hands):
             if other != seat:
-                ledger.pay(other, seat, per * counts[other], "bonus", counts[other])
-    before = list(ledger.board)
-    for index in compiled.penalties:
-        charged: set[int] = set()
-        for card in cards_of[index]:
-            holder = owner[card]
-            if holder >= 0 and holder not in charged and before[index] > 0:
-                charged.add(holder)
+                ledger.pay(other, seat, per * len(hand), "bonus", len(hand))
+    if compiled.penalties:
+        before = list(ledger.board)
+        for index in compiled.penalties:
+            if before[index] <= 0:
+                continue
+            for holder in held[index]:
                 ledger.stake(holder, index, before[index])
-                if ledger.log is not None:
-                    ledger.log.append(Penalty(holder, compiled.ids[index], before[index], card))
+                if log is not None:
+                    card = next(c for c in cards_of[index] if owner[c] == holder)
+                    log.append(Penalty(holder, compiled.ids[index], before[index], card))

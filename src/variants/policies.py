@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from .cards import card_name, suit_of
+from .compiled import CompiledRules
 from .play import Policy, SeatView
 
 BIG_STAKE = 5
@@ -25,6 +26,11 @@ class LowestPolicy:
     """Leads the lowest legal card (rank order first, then suits C D H S)."""
 
     name = "lowest"
+    quick = True
+
+    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int:
+        rank_pos = compiled.rank_pos
+        return min(hand, key=lambda c: (rank_pos[c], suit_of(c)))
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         rank_pos = view.compiled.rank_pos
@@ -36,6 +42,10 @@ class RandomPolicy:
     """Leads a uniformly random legal card, drawn from the deal's ``random.Random``."""
 
     name = "random"
+    quick = True
+
+    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int:
+        return hand[int(rng.random() * len(hand))]
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         return view.legal[int(rng.random() * len(view.legal))], "chosen at random"
@@ -60,6 +70,10 @@ class AdvisedPolicy:
     lies on the board."""
 
     name = "advised"
+    quick = False
+
+    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int:
+        raise NotImplementedError("the advice needs the whole view of the table")
 
     def explain(self, view: SeatView, card: int) -> str:
         """Why this advice would, or would not, lead ``card``: used for leads given in a file."""
