@@ -10,6 +10,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from tqdm import tqdm
+
 from .cards import parse_card
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
@@ -27,8 +29,10 @@ from .loader import load_ruleset, validate_paths
 from .narrate import Style, narrate, settlement_table
 from .play import DealResult, IllegalLeadError, Policy, play_deal
 from .policies import make_policy
+from .report import report_lines
 from .results import deal_json
 from .ruleset import OptionError, Ruleset, status_label
+from .simulate import deals_report, games_report, simulate_deals, simulate_games
 from .yamlsource import ProblemsError
 
 DEFAULT_RULESETS = Path("rulesets")
@@ -257,6 +261,54 @@ def cmd_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    ruleset = _ruleset(args.ruleset)
+    options = _options(args.option, ruleset)
+    _compiled(ruleset, options, args.players)
+    _policy(args.policy)
+    if (args.deals is None) == (args.games is None):
+        raise UsageError("give one of --deals K or --games K")
+    count = args.deals if args.deals is not None else args.games
+    if count < 1:
+        raise UsageError("the number of deals or games must be at least 1")
+    jobs = args.jobs or os.cpu_count() or 1
+    meta = {
+        "ruleset": ruleset.id,
+        "players": args.players,
+        "seed": args.seed,
+        "policy": args.policy,
+        "options": ruleset.choices(options),
+    }
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        bar = tqdm(total=count, unit=" deals" if args.deals else " games", file=sys.stderr)
+
+    def progress(count: int) -> None:
+        if bar is not None:
+            bar.update(count)
+
+    try:
+        if args.deals is not None:
+            tally = simulate_deals(
+                ruleset, args.players, count, args.seed, args.policy, options, jobs, progress
+            )
+            report = deals_report(tally, meta)
+        else:
+            games = simulate_games(
+                ruleset, args.players, count, args.seed, args.policy, options, jobs, progress
+            )
+            report = games_report(games, meta)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for line in report_lines(report):
+            print(line)
+    return 0
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
     validation = validate_paths([folder])
@@ -342,6 +394,17 @@ def build_parser() -> argparse.ArgumentParser:
     game.add_argument("--narrate", action="store_true", help="tell every deal run by run")
     look_args(game)
     game.set_defaults(run=cmd_game)
+
+    simulate = sub.add_parser("simulate", help="play many deals or games and report statistics")
+    table_args(simulate)
+    simulate.set_defaults(policy="random")
+    simulate.add_argument("--deals", type=int, help="play this many independent deals")
+    simulate.add_argument("--games", type=int, help="play this many whole games")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help="processes to use (0: all cores); same numbers"
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.set_defaults(run=cmd_simulate)
     return parser
 
 

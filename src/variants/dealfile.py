@@ -111,10 +111,12 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise fail(("options",), "options must map option ids to values")
-    try:
-        rules = ruleset.rules_for({k: str(v) for k, v in options.items()})
-    except OptionError as error:
-        raise fail(("options",), str(error)) from None
+    for key, value in options.items():
+        try:
+            ruleset.option(str(key)).value(str(value))
+        except OptionError as error:
+            raise fail(("options", key), str(error)) from None
+    rules = ruleset.rules_for({k: str(v) for k, v in options.items()})
     hands_raw = data["hands"]
     if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
         raise fail(("hands",), "hands must be a list of lists of cards, one per seat")
@@ -130,15 +132,22 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
     except DealPlanError as error:
         raise fail(("hands",), str(error)) from None
 
+    card_paths: dict[int, JsonPath] = {}
+
     def cards_at(path: JsonPath, raw: Any) -> list[int]:
         if not isinstance(raw, list):
             raise fail(path, "expected a list of cards")
         cards = []
         for index, item in enumerate(raw):
             try:
-                cards.append(parse_card(item))
+                card = parse_card(item)
             except CardError as error:
                 raise fail((*path, index), str(error)) from None
+            cards.append(card)
+            if card in card_paths and path != ("leads",):
+                raise fail((*path, index), f"{card_name(card)} is dealt twice")
+            if path != ("leads",):
+                card_paths[card] = (*path, index)
         return cards
 
     def seat_at(key: str) -> int:
@@ -158,7 +167,7 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
             turn_up = parse_card(turn_raw)
         except CardError as error:
             raise fail(("turn_up",), str(error)) from None
-    _check_cards(fail, compiled, hands, spare, turn_up)
+    _check_cards(fail, compiled, hands, spare, turn_up, card_paths)
     _check_counts(fail, compiled, dealer, hands, spare, turn_up)
     board_raw = data.get("board") or {}
     if not isinstance(board_raw, dict):
@@ -207,15 +216,16 @@ def _check_cards(
     hands: list[list[int]],
     spare: list[int],
     turn_up: int | None,
+    card_paths: dict[int, JsonPath],
 ) -> None:
     seen = Counter(card for hand in hands for card in hand) + Counter(spare)
     placed_turn_up = turn_up is not None and seen[turn_up] > 0
     if turn_up is not None and not placed_turn_up:
         seen[turn_up] += 1
-    removed = [c for c in seen if c in compiled.removed]
+    removed = sorted(c for c in seen if c in compiled.removed)
     if removed:
-        names = ", ".join(card_name(c) for c in sorted(removed))
-        raise fail(("hands",), f"{names} is removed from the pack under these rules")
+        where = card_paths.get(removed[0], ("turn_up",))
+        raise fail(where, f"{card_name(removed[0])} is removed from the pack under these rules")
     doubled = sorted(c for c, count in seen.items() if count > 1)
     if doubled:
         raise fail(("hands",), f"dealt twice: {', '.join(card_name(c) for c in doubled)}")

@@ -1,0 +1,369 @@
+"""Monte Carlo over many deals or games, streamed into integer tallies.
+
+Deals are played in fixed chunks, each with a generator seeded from the run's seed and the
+chunk's number, and tallies merge in chunk order; so the numbers are the same whatever the
+number of processes. Memory stays flat: no deal is kept, only sums.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .compiled import CompiledRules, compile_rules
+from .game import play_game
+from .loader import load_ruleset
+from .play import play_shuffled
+from .policies import make_policy
+from .ruleset import Ruleset
+
+CHUNK = 2_000
+"""Deals per chunk: the unit of work and of seeding."""
+GAME_CHUNK = 50
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Stat:
+    """Count, sum and sum of squares of an integer quantity."""
+
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def merge(self, other: Stat) -> None:
+        self.n += other.n
+        self.total += other.total
+        self.squares += other.squares
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """The mean's 95% confidence interval (normal approximation)."""
+        if self.n < 2:
+            return (self.mean, self.mean)
+        variance = (self.squares - self.total * self.total / self.n) / (self.n - 1)
+        half = Z95 * math.sqrt(max(variance, 0.0) / self.n)
+        return (self.mean - half, self.mean + half)
+
+    def summary(self) -> dict[str, Any]:
+        low, high = self.interval()
+        return {"mean": round(self.mean, 4), "ci95": [round(low, 4), round(high, 4)], "n": self.n}
+
+
+@dataclass
+class Tally:
+    """Everything counted over a run of independent deals."""
+
+    players: int
+    compartments: tuple[str, ...]
+    deals: int = 0
+    voided: int = 0
+    net: list[Stat] = field(default_factory=list)
+    """By position from the dealer's left: 0 is the elder hand, players - 1 the dealer."""
+    cards: Stat = field(default_factory=Stat)
+    won_in_play: list[int] = field(default_factory=list)
+    won_at_turn_up: list[int] = field(default_factory=list)
+    carried: list[int] = field(default_factory=list)
+    held: list[int] = field(default_factory=list)
+    size_when_won: list[Stat] = field(default_factory=list)
+    winner: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        k = len(self.compartments)
+        self.net = self.net or [Stat() for _ in range(self.players)]
+        self.won_in_play = self.won_in_play or [0] * k
+        self.won_at_turn_up = self.won_at_turn_up or [0] * k
+        self.carried = self.carried or [0] * k
+        self.held = self.held or [0] * k
+        self.size_when_won = self.size_when_won or [Stat() for _ in range(k)]
+        self.winner = self.winner or [0] * self.players
+
+    def merge(self, other: Tally) -> None:
+        self.deals += other.deals
+        self.voided += other.voided
+        for mine, theirs in zip(self.net, other.net, strict=True):
+            mine.merge(theirs)
+        self.cards.merge(other.cards)
+        for name in ("won_in_play", "won_at_turn_up", "carried", "held", "winner"):
+            mine_list: list[int] = getattr(self, name)
+            mine_list[:] = [a + b for a, b in zip(mine_list, getattr(other, name), strict=True)]
+        for stat, theirs in zip(self.size_when_won, other.size_when_won, strict=True):
+            stat.merge(theirs)
+
+
+@dataclass
+class GameTally:
+    players: int
+    games: int = 0
+    total: list[Stat] = field(default_factory=list)
+    """Net over the game, by position from the first dealer's left (the first dealer last)."""
+    spread: Stat = field(default_factory=Stat)
+    winner: list[int] = field(default_factory=list)
+    shared_wins: int = 0
+    compartments: tuple[str, ...] = ()
+    size_when_won: list[Stat] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.total = self.total or [Stat() for _ in range(self.players)]
+        self.winner = self.winner or [0] * self.players
+        self.size_when_won = self.size_when_won or [Stat() for _ in self.compartments]
+
+    def merge(self, other: GameTally) -> None:
+        self.games += other.games
+        for mine, theirs in zip(self.total, other.total, strict=True):
+            mine.merge(theirs)
+        self.spread.merge(other.spread)
+        self.winner = [a + b for a, b in zip(self.winner, other.winner, strict=True)]
+        self.shared_wins += other.shared_wins
+        for stat, theirs in zip(self.size_when_won, other.size_when_won, strict=True):
+            stat.merge(theirs)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One chunk of work: what any process needs to play it alone."""
+
+    ruleset_path: str
+    options: tuple[tuple[str, str], ...]
+    players: int
+    policy: str
+    seed: int
+    chunk: int
+    count: int
+
+
+_COMPILED: dict[tuple[str, tuple[tuple[str, str], ...], int], CompiledRules] = {}
+
+
+def _compiled(job: Job) -> CompiledRules:
+    key = (job.ruleset_path, job.options, job.players)
+    found = _COMPILED.get(key)
+    if found is None:
+        ruleset = load_ruleset(Path(job.ruleset_path))
+        found = _COMPILED[key] = compile_rules(ruleset.rules_for(dict(job.options)), job.players)
+    return found
+
+
+def chunk_rng(seed: int, chunk: int) -> random.Random:
+    """The generator for one chunk, from the run's seed and the chunk's number."""
+    return random.Random(f"variants/{seed}/{chunk}")
+
+
+def run_deals(job: Job) -> Tally:
+    compiled = _compiled(job)
+    policy = make_policy(job.policy)
+    rng = chunk_rng(job.seed, job.chunk)
+    n = job.players
+    tally = Tally(n, compiled.ids)
+    nets = [[0, 0] for _ in range(n)]  # sum and sum of squares, by position
+    won_in_play, at_turn_up = tally.won_in_play, tally.won_at_turn_up
+    carried, held, sizes = tally.carried, tally.held, tally.size_when_won
+    winners = tally.winner
+    cards = tally.cards
+    dealer = n - 1  # so that seat s is position s: 0 the elder hand, n - 1 the dealer
+    compartments = range(len(compiled.ids))
+    for _ in range(job.count):
+        result = play_shuffled(compiled, rng, dealer, None, policy)
+        for seat, value in enumerate(result.net):
+            pair = nets[seat]
+            pair[0] += value
+            pair[1] += value * value
+        if result.winner is None:
+            tally.voided += 1
+        else:
+            winners[result.winner] += 1
+            cards.add(result.cards_played)
+        for index in compartments:
+            if result.won[index]:
+                if result.by_turn_up[index]:
+                    at_turn_up[index] += 1
+                else:
+                    won_in_play[index] += 1
+                sizes[index].add(result.took[index])
+            if result.board[index]:
+                carried[index] += 1
+            if result.held[index]:
+                held[index] += 1
+    tally.deals = job.count
+    for stat, (total, squares) in zip(tally.net, nets, strict=True):
+        stat.n, stat.total, stat.squares = job.count, total, squares
+    return tally
+
+
+def run_games(job: Job) -> GameTally:
+    compiled = _compiled(job)
+    policy = make_policy(job.policy)
+    rng = chunk_rng(job.seed, job.chunk)
+    n = job.players
+    tally = GameTally(n, compartments=compiled.ids)
+    for _ in range(job.count):
+        game = play_game(compiled.rules, n, policy, rng, record=False)
+        tally.games += 1
+        for seat, total in enumerate(game.totals):
+            tally.total[(seat - game.first_dealer - 1) % n].add(total)
+        tally.spread.add(max(game.totals) - min(game.totals))
+        if len(game.winners) > 1:
+            tally.shared_wins += 1
+        for seat in game.winners:
+            tally.winner[(seat - game.first_dealer - 1) % n] += 1
+        for deal in game.deals:
+            for index, seats in enumerate(deal.won):
+                if seats:
+                    tally.size_when_won[index].add(deal.took[index])
+    return tally
+
+
+def jobs_for(
+    ruleset: Ruleset,
+    options: Mapping[str, str],
+    players: int,
+    policy: str,
+    seed: int,
+    count: int,
+    chunk: int,
+) -> list[Job]:
+    options_key = tuple(sorted(ruleset.choices(options).items()))
+    jobs = []
+    for number, start in enumerate(range(0, count, chunk)):
+        jobs.append(
+            Job(ruleset.path, options_key, players, policy, seed, number, min(chunk, count - start))
+        )
+    return jobs
+
+
+def _run(
+    worker: Callable[[Job], Any],
+    jobs: list[Job],
+    processes: int,
+    progress: Callable[[int], None] | None,
+) -> Iterator[Any]:
+    if processes <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            result = worker(job)
+            if progress:
+                progress(job.count)
+            yield result
+        return
+    with ProcessPoolExecutor(max_workers=processes) as pool:
+        for job, result in zip(jobs, pool.map(worker, jobs), strict=True):
+            if progress:
+                progress(job.count)
+            yield result
+
+
+def simulate_deals(
+    ruleset: Ruleset,
+    players: int,
+    deals: int,
+    seed: int,
+    policy: str = "random",
+    options: Mapping[str, str] | None = None,
+    processes: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Tally:
+    jobs = jobs_for(ruleset, options or {}, players, policy, seed, deals, CHUNK)
+    compiled = compile_rules(ruleset.rules_for(options or {}), players)
+    total = Tally(players, compiled.ids)
+    for tally in _run(run_deals, jobs, processes, progress):
+        total.merge(tally)
+    return total
+
+
+def simulate_games(
+    ruleset: Ruleset,
+    players: int,
+    games: int,
+    seed: int,
+    policy: str = "random",
+    options: Mapping[str, str] | None = None,
+    processes: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> GameTally:
+    jobs = jobs_for(ruleset, options or {}, players, policy, seed, games, GAME_CHUNK)
+    compiled = compile_rules(ruleset.rules_for(options or {}), players)
+    total = GameTally(players, compartments=compiled.ids)
+    for tally in _run(run_games, jobs, processes, progress):
+        total.merge(tally)
+    return total
+
+
+def position_names(players: int) -> list[str]:
+    """Seat positions counted from the dealer's left: the elder hand first, the dealer last."""
+    names = ["elder hand"] + [f"seat {i + 1} from the dealer" for i in range(1, players - 1)]
+    return [*names, "dealer"]
+
+
+def deals_report(tally: Tally, meta: Mapping[str, Any]) -> dict[str, Any]:
+    names = position_names(tally.players)
+    played = tally.deals - tally.voided
+    compartments = {}
+    for index, cid in enumerate(tally.compartments):
+        compartments[cid] = {
+            "won_in_play": _rate(tally.won_in_play[index], tally.deals),
+            "won_at_turn_up": _rate(tally.won_at_turn_up[index], tally.deals),
+            "carried_over": _rate(tally.carried[index], tally.deals),
+            "card_held_unplayed": _rate(tally.held[index], played),
+            "size_when_won": tally.size_when_won[index].summary(),
+        }
+    return {
+        **meta,
+        "deals": tally.deals,
+        "voided": _rate(tally.voided, tally.deals),
+        "net_by_position": [
+            {"position": names[i], **tally.net[i].summary()} for i in range(tally.players)
+        ],
+        "went_out_by_position": [
+            {"position": names[i], **_rate(tally.winner[i], played)} for i in range(tally.players)
+        ],
+        "cards_played": tally.cards.summary(),
+        "compartments": compartments,
+    }
+
+
+def games_report(tally: GameTally, meta: Mapping[str, Any]) -> dict[str, Any]:
+    names = position_names(tally.players)
+    names[-1] = "first dealer"
+    return {
+        **meta,
+        "games": tally.games,
+        "total_by_position": [
+            {"position": names[i], **tally.total[i].summary()} for i in range(tally.players)
+        ],
+        "spread": tally.spread.summary(),
+        "winner_by_position": [
+            {"position": names[i], **_rate(tally.winner[i], tally.games)}
+            for i in range(tally.players)
+        ],
+        "shared_wins": _rate(tally.shared_wins, tally.games),
+        "size_when_won": {
+            cid: tally.size_when_won[i].summary() for i, cid in enumerate(tally.compartments)
+        },
+    }
+
+
+def _rate(count: int, out_of: int) -> dict[str, Any]:
+    """A proportion with its 95% Wilson interval."""
+    if out_of == 0:
+        return {"count": count, "rate": 0.0, "ci95": [0.0, 0.0]}
+    p = count / out_of
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * out_of)) / (1 + z2 / out_of)
+    half = Z95 * math.sqrt(p * (1 - p) / out_of + z2 / (4 * out_of * out_of)) / (1 + z2 / out_of)
+    return {
+        "count": count,
+        "rate": round(p, 5),
+        "ci95": [round(max(0.0, centre - half), 5), round(min(1.0, centre + half), 5)],
+    }

@@ -1,0 +1,133 @@
+"""Deal files with one mistake each: ``variants play`` refuses them in one line naming the line.
+
+Each file in ``tests/bad_deals/`` is a small deal file, named after its mistake, with a comment
+on top saying what is wrong. ``CASES`` below holds, for each, the line of the file a person fixing
+it would want to be sent to and the exact message. The contract: exit status 1, nothing on
+standard output, and exactly one line on standard error, ``variants: FILE:LINE: message``, with
+no traceback. Where the line given is less precise than the one expected, the case carries the
+reason and its line test is marked ``xfail(strict=True)``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+BAD = REPO / "tests" / "bad_deals"
+
+PEEL_OPTIONS = "dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_bonus"
+PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
+KEYS = (
+    "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, board, leads, "
+    "policy, seed"
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    line: int
+    message: str
+    bug: str | None = None
+    """Why the line or message printed is not the expected one yet (the line test is xfail)."""
+
+    @property
+    def path(self) -> str:
+        return f"tests/bad_deals/{self.name}.yaml"
+
+    @property
+    def expected(self) -> str:
+        return f"variants: {self.path}:{self.line}: {self.message}"
+
+
+CASES: tuple[Case, ...] = (
+    Case("missing-card", 4, "missing from the deal: QC"),
+    Case("duplicated-card", 7, "AC is dealt twice"),
+    Case("wrong-hand-count", 6, "seat 1 holds 11 cards; the deal gives it 12"),
+    Case(
+        "removed-card",
+        5,
+        "8D is removed from the pack under these rules",
+    ),
+    Case(
+        "unknown-ruleset",
+        2,
+        "no ruleset 'pele' (known: foster, modern-shedding, modern-variations, peel)",
+    ),
+    Case(
+        "unknown-option",
+        3,
+        f"ruleset 'peel' has no option 'pope_limit' (options: {PEEL_OPTIONS})",
+    ),
+    Case(
+        "bad-option-value",
+        4,
+        "option 'pope_turn_up_limit' has no value '5' (allowed: none, 4, 6)",
+    ),
+    Case("unknown-compartment", 12, f"no compartment 'marriage' (board: {PEEL_BOARD})"),
+    Case("lead-not-held", 12, "lead 2: seat 1 cannot lead 2H: it does not hold it"),
+    Case(
+        "lead-not-lowest-in-suit",
+        11,
+        "lead 1: seat 1 cannot lead 9S: the rule play.lead (lowest-in-suit) requires the "
+        "lowest spade held, 2S",
+    ),
+    Case(
+        "broken-yaml",
+        10,
+        "YAML syntax error: the list [ opened here is not closed "
+        "(on line 11: expected ',' or ']', but got '<stream end>')",
+    ),
+    Case("turn-up-in-hand", 10, "the turn-up 2H lies on the table, in no hand"),
+    Case("too-many-hands", 4, "9 hands given; peel is for 3 to 8 players"),
+    Case("unknown-key", 10, f"unknown key 'leed' (allowed: {KEYS})"),
+    Case("dealer-not-a-seat", 3, "dealer must be a seat from 0 to 2"),
+)
+
+
+def play(path: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "variants.cli", "play", path, "--json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_every_bad_deal_has_a_case() -> None:
+    files = sorted(p.stem for p in BAD.glob("*.yaml"))
+    assert files == sorted(case.name for case in CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_refused_in_one_line(case: Case) -> None:
+    """Status 1, stdout empty, one ``variants: FILE:LINE: ...`` line, no traceback."""
+    done = play(case.path)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith(f"variants: {case.path}:")
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(
+            case,
+            id=case.name,
+            marks=[pytest.mark.xfail(strict=True, reason=case.bug)] if case.bug else [],
+        )
+        for case in CASES
+    ],
+)
+def test_line_and_message(case: Case) -> None:
+    done = play(case.path)
+    assert done.stderr.rstrip("\n") == case.expected
