@@ -22,6 +22,11 @@ TABLE = -2
 REMOVED = -3
 PLAYED = -4
 
+STOPPED = -5
+"""The place of ``END``: nothing can be played there."""
+END = 52
+"""The card that follows the top rank or a card that may only be led: a sentinel."""
+
 NO_TRUMP = 4
 """Index of the tables used when there is no trump suit."""
 
@@ -50,6 +55,11 @@ class TrumpTables:
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     special: tuple[bool, ...]
     """card -> whether playing it can win, pay or complete anything (the hot loop's one test)."""
+    more: tuple[bool, ...]
+    """card -> whether playing it pays a bonus or may complete a pair."""
+    chain: tuple[int, ...]
+    """card -> the card that may follow it in a run, or ``END`` after the top rank and before
+    a card that may only be led."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +174,7 @@ def _cards_for(compartment: Compartment, trump: int | None) -> tuple[int, ...]:
     return ()
 
 
-def _trump_tables(rules: Rules, trump: int | None) -> TrumpTables:
+def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> TrumpTables:
     compartments = rules.board.compartments
     single: list[list[int]] = [[] for _ in range(52)]
     pairs: list[list[tuple[int, int]]] = [[] for _ in range(52)]
@@ -198,6 +208,10 @@ def _trump_tables(rules: Rules, trump: int | None) -> TrumpTables:
         lead_only=frozenset(lead_only),
         bonus=tuple(bonus),
         special=tuple(bool(single[c]) or bool(pairs[c]) or bonus[c] is not None for c in range(52)),
+        more=tuple(bool(pairs[c]) or bonus[c] is not None for c in range(52)),
+        chain=tuple(
+            END if following < 0 or following in lead_only else following for following in succ
+        ),
     )
 
 
@@ -226,7 +240,7 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         ids=ids,
         compartments=compartments,
         game=game,
-        by_trump=tuple(_trump_tables(rules, t) for t in (0, 1, 2, 3, None)),
+        by_trump=tuple(_trump_tables(rules, t, tuple(succ)) for t in (0, 1, 2, 3, None)),
         penalties=penalties,
         holders=holders,
         removed=rules.pack.removed,

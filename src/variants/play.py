@@ -9,11 +9,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
-from .compiled import PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules, TrumpTables
+from .compiled import (
+    END,
+    PLAYED,
+    REMOVED,
+    SPARE,
+    STOP_CAUSE,
+    STOPPED,
+    TABLE,
+    CompiledRules,
+    TrumpTables,
+)
 from .deal import DealSetup, shuffle, trump_of
 from .events import (
     CarriedOver,
@@ -112,8 +121,9 @@ class Policy(Protocol):
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]: ...
 
 
-@dataclass(frozen=True)
-class DealResult:
+class DealResult(NamedTuple):
+    """What one deal came to. (A named tuple: the simulator builds millions of them.)"""
+
     players: int
     dealer: int
     winner: int | None
@@ -171,7 +181,7 @@ class _Ledger:
         self.ids = ids
         self.board = board
         self.net = [0] * n
-        self.won: list[list[int]] = [[] for _ in ids]
+        self.won: list[tuple[int, ...]] = [()] * len(ids)
         self.taken = [False] * len(ids)
         self.took = [0] * len(ids)
         self.by_turn_up = [False] * len(ids)
@@ -183,7 +193,7 @@ class _Ledger:
         self.net[seat] += amount
         self.taken[index] = True
         self.took[index] += amount
-        self.won[index].append(seat)
+        self.won[index] += (seat,)
         if how == "turn-up":
             self.by_turn_up[index] = True
         if self.log is not None:
@@ -206,7 +216,7 @@ class _Ledger:
         for seat, amount in shares.items():
             self.net[seat] += amount
             self.took[index] += amount
-            self.won[index].append(seat)
+            self.won[index] += (seat,)
             if self.log is not None:
                 self.log.append(CompartmentWon(self.ids[index], seat, amount, "share"))
         self.board[index] = left
@@ -356,9 +366,11 @@ def _play(
         if log is not None:
             log.append(DealVoided(turn_up if turn_up is not None else -1))
     else:
-        succ = compiled.succ
+        chain = tables.chain
         special = tables.special
-        lead_only = tables.lead_only
+        single = tables.single
+        more = tables.more
+        owner[END] = STOPPED
         known_spare: set[int] = set()
         pair_player: dict[int, int] = {}
         pending_bonus: list[tuple[int, int]] = []
@@ -366,11 +378,13 @@ def _play(
         lead_number = 0
         quick = log is None and not leads and compiled.rules.play.lead == "any"
         logging = log is not None
+        quick_leads = [p.quick_lead if quick and p.quick else None for p in policies]
         while winner is None:
             hand = hands[leader]
             chooser = policies[leader]
-            if quick and chooser.quick:
-                card = chooser.quick_lead(hand, compiled, rng)
+            quick_lead = quick_leads[leader]
+            if quick_lead is not None:
+                card = quick_lead(hand, compiled, rng)
                 reason = ""
             else:
                 view = SeatView(
@@ -413,33 +427,36 @@ def _play(
                 if logging and previous >= 0:
                     log.append(Played(seat, card))  # type: ignore[union-attr]
                 if special[card]:
-                    _special(
-                        compiled,
-                        tables,
-                        ledger,
-                        hands,
-                        card,
-                        seat,
-                        previous,
-                        pair_player,
-                        pending_bonus,
-                    )
+                    for index in single[card]:
+                        if not taken[index]:
+                            take(index, seat, "play")
+                    if more[card]:
+                        _more(
+                            compiled,
+                            tables,
+                            ledger,
+                            hands,
+                            card,
+                            seat,
+                            previous,
+                            pair_player,
+                            pending_bonus,
+                        )
                 if not hand:
                     winner = seat
-                    if log is not None:
-                        log.append(WentOut(seat, card))
+                    if logging:
+                        log.append(WentOut(seat, card))  # type: ignore[union-attr]
                     break
-                following = succ[card]
-                if following >= 0:
-                    where = owner[following]
-                    if where >= 0 and following not in lead_only:
-                        previous = card
-                        seat = where
-                        card = following
-                        continue
-                if log is not None:
-                    log.append(_stop(seat, card, following, owner, lead_only))
-                if following >= 0 and owner[following] == SPARE:
+                following = chain[card]
+                where = owner[following]
+                if where >= 0:
+                    previous = card
+                    seat = where
+                    card = following
+                    continue
+                if logging:
+                    log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
+                if where == SPARE:
                     known_spare.add(following)
                 leader = seat
                 break
@@ -460,13 +477,13 @@ def _play(
         winner=winner,
         net=tuple(ledger.net),
         board=tuple(board),
-        won=tuple(tuple(seats) for seats in ledger.won),
-        cards_played=sum(dealt_sizes) - sum(len(hand) for hand in hands),
+        won=tuple(ledger.won),
+        cards_played=sum(dealt_sizes) - sum(map(len, hands)),
         trump=trump,
         events=tuple(log) if log is not None else (),
         took=tuple(ledger.took),
         by_turn_up=tuple(ledger.by_turn_up),
-        held=tuple(bool(seats) for seats in held) if held else (False,) * len(ids),
+        held=tuple(map(bool, held)) if held else (False,) * len(ids),
     )
 
 
@@ -483,9 +500,7 @@ def _holders(owner: dict[int, int], cards_of: tuple[tuple[int, ...], ...]) -> li
     return held
 
 
-def _stop(
-    seat: int, card: int, following: int, owner: dict[int, int], lead_only: frozenset[int]
-) -> Stopped:
+def _stop(seat: int, card: int, following: int, owner: dict[int, int]) -> Stopped:
     """The event for a run that stops after ``card``, with its cause."""
     if following < 0:
         return Stopped(seat, card, "king", None)
@@ -494,7 +509,7 @@ def _stop(
     return Stopped(seat, card, cause, following)
 
 
-def _special(
+def _more(
     compiled: CompiledRules,
     tables: TrumpTables,
     ledger: _Ledger,
@@ -505,10 +520,7 @@ def _special(
     pair_player: dict[int, int],
     pending_bonus: list[tuple[int, int]],
 ) -> None:
-    """A card that wins a compartment, pays a bonus or completes a pair has been played."""
-    for index in tables.single[card]:
-        if not ledger.taken[index]:
-            ledger.take(index, seat, "play")
+    """A card that pays a bonus or belongs to a pair has been played."""
     extra = tables.bonus[card]
     if extra is not None:
         per_card, at_play = extra
