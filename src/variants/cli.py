@@ -32,6 +32,7 @@ from .policies import make_policy
 from .report import report_lines
 from .results import deal_json
 from .ruleset import OptionError, Ruleset, status_label
+from .scaffold import ScaffoldError, write_new_ruleset
 from .simulate import deals_report, games_report, simulate_deals, simulate_games
 from .yamlsource import ProblemsError
 
@@ -309,6 +310,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
+    try:
+        path = write_new_ruleset(args.id, args.title, folder, args.like)
+    except ScaffoldError as error:
+        raise UsageError(str(error)) from None
+    print(f"wrote {path}: edit it, then run `variants validate {path}`")
+    return 0
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
     validation = validate_paths([folder])
@@ -347,6 +358,13 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("paths", nargs="*", help="ruleset files or folders (default: rulesets/)")
     validate.add_argument("--sources", help="folder of source texts (default: found nearby)")
     validate.set_defaults(run=cmd_validate)
+
+    new = sub.add_parser("new", help="start a ruleset for a new source")
+    new.add_argument("id", metavar="SOURCE_ID", help="the new ruleset's id (its file name)")
+    new.add_argument("--title", required=True, help="the ruleset's title")
+    new.add_argument("--like", metavar="EXISTING", help="start from this ruleset's rules")
+    new.add_argument("--rulesets", help="the rulesets folder (default: rulesets/)")
+    new.set_defaults(run=cmd_new)
 
     listing = sub.add_parser("list", help="list the rulesets")
     listing.add_argument("--rulesets", help="the rulesets folder (default: rulesets/)")
