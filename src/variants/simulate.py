@@ -18,7 +18,7 @@ from typing import Any
 from .compiled import CompiledRules, compile_rules
 from .game import play_game
 from .loader import load_ruleset
-from .play import play_shuffled
+from .play import DealResult, play_shuffled
 from .policies import make_policy
 from .ruleset import Ruleset
 
@@ -90,6 +90,28 @@ class Tally:
         self.held = self.held or [0] * k
         self.size_when_won = self.size_when_won or [Stat() for _ in range(k)]
         self.winner = self.winner or [0] * self.players
+
+    def add(self, result: DealResult) -> None:
+        """Count one deal, dealt with seat ``players - 1`` dealing (so seat = position)."""
+        self.deals += 1
+        for stat, value in zip(self.net, result.net, strict=True):
+            stat.add(value)
+        if result.winner is None:
+            self.voided += 1
+        else:
+            self.winner[result.winner] += 1
+            self.cards.add(result.cards_played)
+        for index, seats in enumerate(result.won):
+            if seats:
+                if result.by_turn_up[index]:
+                    self.won_at_turn_up[index] += 1
+                else:
+                    self.won_in_play[index] += 1
+                self.size_when_won[index].add(result.took[index])
+            if result.board[index]:
+                self.carried[index] += 1
+            if result.held[index]:
+                self.held[index] += 1
 
     def merge(self, other: Tally) -> None:
         self.deals += other.deals
@@ -166,40 +188,11 @@ def run_deals(job: Job) -> Tally:
     compiled = _compiled(job)
     policy = make_policy(job.policy)
     rng = chunk_rng(job.seed, job.chunk)
-    n = job.players
-    tally = Tally(n, compiled.ids)
-    nets = [[0, 0] for _ in range(n)]  # sum and sum of squares, by position
-    won_in_play, at_turn_up = tally.won_in_play, tally.won_at_turn_up
-    carried, held, sizes = tally.carried, tally.held, tally.size_when_won
-    winners = tally.winner
-    cards = tally.cards
-    dealer = n - 1  # so that seat s is position s: 0 the elder hand, n - 1 the dealer
-    compartments = range(len(compiled.ids))
+    tally = Tally(job.players, compiled.ids)
+    dealer = job.players - 1  # so that seat s is position s: 0 the elder hand, the dealer last
+    add = tally.add
     for _ in range(job.count):
-        result = play_shuffled(compiled, rng, dealer, None, policy)
-        for seat, value in enumerate(result.net):
-            pair = nets[seat]
-            pair[0] += value
-            pair[1] += value * value
-        if result.winner is None:
-            tally.voided += 1
-        else:
-            winners[result.winner] += 1
-            cards.add(result.cards_played)
-        for index in compartments:
-            if result.won[index]:
-                if result.by_turn_up[index]:
-                    at_turn_up[index] += 1
-                else:
-                    won_in_play[index] += 1
-                sizes[index].add(result.took[index])
-            if result.board[index]:
-                carried[index] += 1
-            if result.held[index]:
-                held[index] += 1
-    tally.deals = job.count
-    for stat, (total, squares) in zip(tally.net, nets, strict=True):
-        stat.n, stat.total, stat.squares = job.count, total, squares
+        add(play_shuffled(compiled, rng, dealer, None, policy))
     return tally
 
 
