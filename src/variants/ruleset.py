@@ -19,14 +19,15 @@ from .cards import parse_card, parse_rank, parse_suit
 Raw = Mapping[str, Any]
 
 
-STATUS_THRESHOLDS = ((2, "complete"), (6, "partly reconstructed"))
-"""Up to 2 interpretations: complete; up to 6: partly reconstructed; more: fragmentary."""
+STATUS_THRESHOLDS: tuple[tuple[int, str], ...] = ((4, "complete"), (8, "partly reconstructed"))
+"""(most interpretations, label), in increasing order: up to 4 interpretations a ruleset is
+complete, up to 8 partly reconstructed, beyond that fragmentary."""
 
 
 def status_label(interpretations: int) -> str:
     """How much of a ruleset had to be read into its source.
 
-    >>> status_label(1), status_label(5), status_label(9)
+    >>> status_label(4), status_label(5), status_label(9)
     ('complete', 'partly reconstructed', 'fragmentary')
     """
     for limit, label in STATUS_THRESHOLDS:

@@ -1,0 +1,175 @@
+/* Pope Joan variants: the comparison page's controls. Plain JavaScript, no dependencies.
+ *
+ * Without this script the comparison shows the whole matrix. With it, a reader can pick one or
+ * two rulesets (only their columns are shown), keep only the rows whose values differ, and
+ * filter by value: the rows where some visible ruleset's value contains the text are kept, the
+ * matching cells are marked, and the status line names the rulesets that match.
+ * The state is kept in the page's query string (?a=peel&b=foster&q=8D&differ=1).
+ */
+(function () {
+  "use strict";
+
+  function normalise(text) {
+    return (text || "").toLowerCase().replace(/\s+/g, " ").trim();
+  }
+
+  function init() {
+    var root = document.querySelector("[data-pj-compare]");
+    if (!root || root.getAttribute("data-pj-ready") === "1") {
+      return;
+    }
+    root.setAttribute("data-pj-ready", "1");
+
+    var form = root.querySelector("[data-pj-controls]");
+    var pickA = root.querySelector('[data-pj-pick="a"]');
+    var pickB = root.querySelector('[data-pj-pick="b"]');
+    var differ = root.querySelector("[data-pj-differ]");
+    var filter = root.querySelector("[data-pj-filter]");
+    var status = root.querySelector("[data-pj-status]");
+    var empty = root.querySelector("[data-pj-empty]");
+    var table = root.querySelector("table");
+    if (!form || !pickA || !pickB || !differ || !filter || !status || !table) {
+      return;
+    }
+    var heads = Array.prototype.slice.call(table.querySelectorAll("thead th[data-ruleset]"));
+    var rows = Array.prototype.slice.call(table.querySelectorAll("tbody tr"));
+    var names = {};
+    heads.forEach(function (th) {
+      var link = th.querySelector("a");
+      names[th.getAttribute("data-ruleset")] = link ? link.textContent : th.textContent;
+    });
+
+    function visibleIds() {
+      var picked = [];
+      [pickA.value, pickB.value].forEach(function (id) {
+        if (id && picked.indexOf(id) < 0) {
+          picked.push(id);
+        }
+      });
+      if (picked.length === 0) {
+        return heads.map(function (th) {
+          return th.getAttribute("data-ruleset");
+        });
+      }
+      return picked;
+    }
+
+    function update(fromPick) {
+      var ids = visibleIds();
+      var query = normalise(filter.value);
+      if (fromPick === true) {
+        differ.checked = ids.length === 2;
+      }
+      heads.forEach(function (th) {
+        th.classList.toggle("pj-col-hidden", ids.indexOf(th.getAttribute("data-ruleset")) < 0);
+      });
+      var shown = 0;
+      var matched = {};
+      rows.forEach(function (row) {
+        var cells = Array.prototype.slice.call(row.querySelectorAll("td[data-ruleset]"));
+        var values = {};
+        var visible = [];
+        cells.forEach(function (td) {
+          var on = ids.indexOf(td.getAttribute("data-ruleset")) >= 0;
+          td.classList.toggle("pj-col-hidden", !on);
+          td.classList.remove("pj-match", "pj-dim");
+          if (on) {
+            visible.push(td);
+            values[td.getAttribute("data-value")] = true;
+          }
+        });
+        var differs = Object.keys(values).length > 1;
+        var keep = !differ.checked || differs;
+        if (keep && query) {
+          var label = row.querySelector("th[scope=row]");
+          var byLabel = label && normalise(label.getAttribute("data-search")).indexOf(query) >= 0;
+          var hits = visible.filter(function (td) {
+            return normalise(td.getAttribute("data-search")).indexOf(query) >= 0;
+          });
+          keep = byLabel || hits.length > 0;
+          if (hits.length > 0) {
+            visible.forEach(function (td) {
+              var hit = hits.indexOf(td) >= 0;
+              td.classList.toggle("pj-match", hit);
+              td.classList.toggle("pj-dim", !hit);
+              if (hit) {
+                matched[td.getAttribute("data-ruleset")] = true;
+              }
+            });
+          }
+        }
+        row.classList.toggle("pj-row-hidden", !keep);
+        if (keep) {
+          shown += 1;
+        }
+      });
+      if (empty) {
+        empty.hidden = shown > 0;
+      }
+      var text =
+        "Showing " + shown + " of " + rows.length + " rules for " +
+        (ids.length === heads.length ? "all " + ids.length + " rulesets" :
+          ids.map(function (id) { return names[id]; }).join(" and ")) + ".";
+      if (query) {
+        var which = ids.filter(function (id) { return matched[id]; });
+        text += which.length
+          ? " Values matching \u201c" + filter.value.trim() + "\u201d: " +
+            which.map(function (id) { return names[id]; }).join(", ") + "."
+          : " No value matches \u201c" + filter.value.trim() + "\u201d.";
+      }
+      status.textContent = text;
+      save();
+    }
+
+    function save() {
+      if (!window.history || !window.history.replaceState || !window.URLSearchParams) {
+        return;
+      }
+      var params = new URLSearchParams();
+      if (pickA.value) { params.set("a", pickA.value); }
+      if (pickB.value) { params.set("b", pickB.value); }
+      if (filter.value.trim()) { params.set("q", filter.value.trim()); }
+      if (differ.checked) { params.set("differ", "1"); }
+      var search = params.toString();
+      var url = window.location.pathname + (search ? "?" + search : "") + window.location.hash;
+      try {
+        window.history.replaceState(window.history.state, "", url);
+      } catch (error) {
+        /* file:// pages may refuse: the state simply is not kept. */
+      }
+    }
+
+    function restore() {
+      if (!window.URLSearchParams) {
+        return;
+      }
+      var params = new URLSearchParams(window.location.search);
+      function pick(select, id) {
+        if (id && select.querySelector('option[value="' + id.replace(/[^a-z0-9_-]/gi, "") + '"]')) {
+          select.value = id;
+        }
+      }
+      pick(pickA, params.get("a"));
+      pick(pickB, params.get("b"));
+      filter.value = params.get("q") || "";
+      differ.checked = params.get("differ") === "1";
+    }
+
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    pickA.addEventListener("change", function () { update(true); });
+    pickB.addEventListener("change", function () { update(true); });
+    differ.addEventListener("change", function () { update(false); });
+    filter.addEventListener("input", function () { update(false); });
+    form.hidden = false;
+    restore();
+    update(false);
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(init);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", init);
+  } else {
+    init();
+  }
+})();

@@ -1,0 +1,202 @@
+"""The comparison matrix: rule dimensions as rows, rulesets as columns.
+
+Each cell is a short English value from :mod:`variants.site.describe` and the anchor of the rule
+on the ruleset's page that states it in full, with its provenance. The same rows give the sources
+page its section on where the sources disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import card_glyph
+from ..ruleset import Rules, Ruleset
+from . import describe as d
+
+
+@dataclass(frozen=True)
+class Dimension:
+    id: str
+    label: str
+    value: Callable[[Ruleset], str]
+    anchor: Callable[[Rules], str]
+
+
+@dataclass(frozen=True)
+class Cell:
+    ruleset: Ruleset
+    text: str
+    anchor: str
+    group: int
+    """Which of the row's distinct values this is (0 for the first seen)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    dimension: Dimension
+    cells: tuple[Cell, ...]
+
+    @property
+    def differs(self) -> bool:
+        return len({cell.text for cell in self.cells}) > 1
+
+    def groups(self) -> list[tuple[str, list[Ruleset]]]:
+        """Each distinct value with the rulesets that have it, in order of first appearance."""
+        found: dict[str, list[Ruleset]] = {}
+        for cell in self.cells:
+            found.setdefault(cell.text, []).append(cell.ruleset)
+        return list(found.items())
+
+
+def _rules(value: Callable[[Rules], str]) -> Callable[[Ruleset], str]:
+    def apply(ruleset: Ruleset) -> str:
+        return value(ruleset.rules)
+
+    return apply
+
+
+def _fixed(anchor: str) -> Callable[[Rules], str]:
+    def apply(rules: Rules) -> str:
+        return anchor
+
+    return apply
+
+
+def _pope_anchor(rules: Rules) -> str:
+    return "rule-compartment-pope" if "pope" in rules.board.ids else "rule-board"
+
+
+def _pairs_anchor(rules: Rules) -> str:
+    pairs = [c for c in rules.board.compartments if c.win.kind == "trumps"]
+    return f"rule-compartment-{pairs[0].id}" if pairs else "rule-board"
+
+
+def _penalty_anchor(rules: Rules) -> str:
+    penalised = any(c.unplayed_penalty == "stake" for c in rules.board.compartments)
+    return "rule-penalties" if penalised else "rule-going-out"
+
+
+def pope_card(rules: Rules) -> str:
+    if "pope" not in rules.board.ids:
+        return "no Pope"
+    win = rules.board.get("pope").win
+    if win.kind == "card" and win.card is not None:
+        return f"{card_glyph(win.card)} ({d.card_words(win.card).removeprefix('the ')})"
+    return d.compartment_cards(rules.board.get("pope"))
+
+
+def pope_turned_up(rules: Rules) -> str:
+    if rules.turn_up.card == "none":
+        return "no turn-up"
+    if "pope" not in rules.board.ids:
+        return "no Pope"
+    pope = rules.board.get("pope")
+    payout = pope.turn_up
+    if payout is None:
+        return "nothing happens"
+    parts: list[str] = []
+    if payout.takes:
+        parts.append("dealer takes its stake")
+    for other in payout.also:
+        parts.append(f"and {d.holder_phrase(rules, other).split(' (')[0]}'s")
+    if payout.per_card_dealt:
+        cap = f" (at most {payout.cap})" if payout.cap is not None else ""
+        parts.append(f"+ {payout.per_card_dealt} per card dealt from each{cap}")
+    text = " ".join(parts) or "nothing"
+    return text + ("; deal ends unplayed" if payout.ends_deal else "; deal is played")
+
+
+def pairs_summary(rules: Rules) -> str:
+    pairs = [c for c in rules.board.compartments if c.win.kind == "trumps"]
+    if not pairs:
+        return "no pair compartments"
+    phrases: list[str] = []
+    for compartment in pairs:
+        win = compartment.win
+        phrase = "shared by two hands" if win.different_seats == "split" else "one hand plays both"
+        if win.in_succession:
+            phrase += ", in succession"
+        phrases.append(phrase)
+    if len(set(phrases)) == 1:
+        return phrases[0]
+    return "; ".join(f"{c.label}: {p}" for c, p in zip(pairs, phrases, strict=True))
+
+
+def carry_over_summary(rules: Rules) -> str:
+    return "unwon counters stay" if rules.board.carry_over else "unwon counters go to the winner"
+
+
+def options_summary(ruleset: Ruleset) -> str:
+    if not ruleset.options:
+        return "none"
+    return f"{len(ruleset.options)}: " + "; ".join(o.label for o in ruleset.options)
+
+
+DIMENSIONS: tuple[Dimension, ...] = (
+    Dimension(
+        "players",
+        "Players",
+        _rules(lambda r: f"{r.players.min}{d.EN_DASH}{r.players.max}"),
+        _fixed("rule-players"),
+    ),
+    Dimension("pack", "Pack", _rules(d.pack_summary), _fixed("rule-pack")),
+    Dimension("pope", "Pope card", _rules(pope_card), _pope_anchor),
+    Dimension("trump", "Trumps", _rules(d.trump_summary), _fixed("rule-trump")),
+    Dimension(
+        "first-dealer",
+        "First dealer",
+        _rules(lambda r: d.FIRST_DEALER_SHORT[r.first_dealer.method]),
+        _fixed("rule-first-dealer"),
+    ),
+    Dimension("deal", "Deal", _rules(d.deal_summary), _fixed("rule-deal")),
+    Dimension("spare", "Spare hand or stock", _rules(d.spare_summary), _fixed("rule-deal")),
+    Dimension("turn-up", "Turn-up", _rules(d.turn_up_summary), _fixed("rule-turn-up")),
+    Dimension("pope-turn-up", "Pope turned up", _rules(pope_turned_up), _pope_anchor),
+    Dimension(
+        "compartments",
+        "Compartments and stakes",
+        _rules(d.compartments_summary),
+        _fixed("rule-board"),
+    ),
+    Dimension("dressing", "Who dresses", _rules(d.dressing_summary), _fixed("rule-dressing")),
+    Dimension("lead", "Lead restriction", _rules(d.lead_summary), _fixed("rule-lead")),
+    Dimension("stops", "Stops", _rules(d.stops_summary), _fixed("play")),
+    Dimension("pairs", "Matrimony and Intrigue", _rules(pairs_summary), _pairs_anchor),
+    Dimension(
+        "pope-holder",
+        "Holder of an unplayed Pope",
+        _rules(d.holder_summary),
+        _fixed("rule-going-out"),
+    ),
+    Dimension(
+        "penalties",
+        "Unplayed-card penalties",
+        _rules(d.penalties_summary),
+        _penalty_anchor,
+    ),
+    Dimension("carry-over", "Unwon counters", _rules(carry_over_summary), _fixed("rule-board")),
+    Dimension("rounds", "Rounds", _rules(d.deals_summary), _fixed("rule-deals")),
+    Dimension("closing", "Closing deal", _rules(d.closing_summary), _fixed("rule-closing-deal")),
+    Dimension("end", "End of game", _rules(d.winner_summary), _fixed("rule-winner")),
+    Dimension("options", "Variations offered", options_summary, _fixed("options")),
+)
+
+
+def matrix(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
+    rows: list[Row] = []
+    for dimension in DIMENSIONS:
+        seen: list[str] = []
+        cells: list[Cell] = []
+        for ruleset in rulesets:
+            text = dimension.value(ruleset)
+            if text not in seen:
+                seen.append(text)
+            cells.append(Cell(ruleset, text, dimension.anchor(ruleset.rules), seen.index(text)))
+        rows.append(Row(dimension, tuple(cells)))
+    return tuple(rows)
+
+
+def disagreements(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
+    """The rows where the rulesets' default rules differ."""
+    return tuple(row for row in matrix(rulesets) if row.differs and row.dimension.id != "options")

@@ -1,0 +1,121 @@
+"""The mkdocs side: load the rulesets, set the nav, add the generated pages, expand markers.
+
+``docs/hooks/variants_site.py`` re-exports these functions as mkdocs hooks. The rulesets come
+from ``$VARIANTS_RULESETS`` when it is set, else from ``rulesets/`` beside ``mkdocs.yml``.
+Any problem (an invalid ruleset, a generated page that clashes with a written one, an unknown
+marker) fails the build.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from ..loader import load_rulesets, ruleset_schema
+from ..yamlsource import ProblemsError
+from .pages import (
+    SiteData,
+    UnknownMarkerError,
+    default_index,
+    expand_markers,
+    generate_pages,
+    navigation,
+    read_contributing,
+    section_modules,
+)
+
+RULESETS_ENV = "VARIANTS_RULESETS"
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+@dataclass
+class _State:
+    site: SiteData | None = None
+    rulesets_dir: Path | None = None
+
+
+_state = _State()
+
+
+def rulesets_folder(config: MkDocsConfig) -> Path:
+    configured = os.environ.get(RULESETS_ENV)
+    if configured:
+        return Path(configured)
+    return Path(config.config_file_path).resolve().parent / "rulesets"
+
+
+def _site() -> SiteData:
+    if _state.site is None:
+        raise PluginError("variants: the site data was not loaded (on_config did not run)")
+    return _state.site
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    folder = rulesets_folder(config)
+    if not folder.is_dir():
+        raise PluginError(f"variants: no rulesets folder at {folder} (set ${RULESETS_ENV})")
+    try:
+        rulesets = load_rulesets(folder)
+    except ProblemsError as error:
+        lines = "\n".join(str(p) for p in error.problems)
+        raise PluginError(f"variants: the rulesets in {folder} are invalid:\n{lines}") from None
+    if not rulesets:
+        raise PluginError(f"variants: no rulesets in {folder}")
+    for module in section_modules(config.extra):
+        try:
+            importlib.import_module(module)
+        except ImportError as error:
+            raise PluginError(
+                f"variants: cannot import section module {module!r}: {error}"
+            ) from None
+    root = Path(config.config_file_path).resolve().parent
+    _state.rulesets_dir = folder
+    _state.site = SiteData.create(
+        rulesets,
+        ruleset_schema(),
+        read_contributing(root),
+        bool(config.use_directory_urls),
+    )
+    if config.nav is None:
+        config.nav = navigation(_state.site)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    site = _site()
+    generated = generate_pages(site)
+    if files.get_file_from_path("index.md") is None:
+        generated["index.md"] = default_index(site)
+    for src_uri, content in generated.items():
+        existing = files.get_file_from_path(src_uri)
+        if existing is not None and existing.generated_by is None:
+            raise PluginError(
+                f"variants: docs/{src_uri} clashes with a generated page; remove it or rename it"
+            )
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, src_uri, content=content))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    try:
+        return expand_markers(markdown, _site(), page.file.src_uri)
+    except UnknownMarkerError as error:
+        raise PluginError(f"variants: {error}") from None
+
+
+def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+    """Rebuild when a ruleset or a template changes."""
+    if _state.rulesets_dir is not None:
+        server.watch(str(_state.rulesets_dir))
+    server.watch(str(TEMPLATES))
+    return server

@@ -1,0 +1,331 @@
+"""The generated pages, the navigation, the home page's markers and the extra-section registry.
+
+Everything here works on the typed model; :mod:`variants.site.hooks` connects it to mkdocs.
+
+Engine output is added to the example and statistics pages through :data:`extra_sections`: a
+function registered for ``"examples"`` or ``"statistics"`` is called with each ruleset and
+returns Markdown that is appended to that ruleset's page. Such Markdown is trusted as written,
+so a function that includes ruleset text must pass it through :func:`escape_markdown` (or
+through an autoescaped template)::
+
+    from variants.site.pages import extra_section
+
+    @extra_section("examples")
+    def example_deals(ruleset):
+        return "## A five-player deal\\n\\n..."
+
+Modules holding such functions are imported at build time when listed in ``mkdocs.yml`` under
+``extra: variants: section_modules: [...]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from markupsafe import Markup
+
+from ..ruleset import Ruleset
+from . import compare as cmp
+from . import describe as d
+from .render import Linker, escape_markdown, file_anchor, render
+from .schema_doc import schema_doc
+from .svg import board_svg, is_layout, stakes_caption
+
+__all__ = [
+    "MARKERS",
+    "PageKind",
+    "SiteData",
+    "UnknownMarkerError",
+    "escape_markdown",
+    "expand_markers",
+    "extra_section",
+    "extra_sections",
+    "generate_pages",
+    "navigation",
+    "short_name",
+]
+
+PageKind = Literal["examples", "statistics"]
+SectionRenderer = Callable[[Ruleset], str]
+
+extra_sections: dict[PageKind, list[SectionRenderer]] = {"examples": [], "statistics": []}
+"""Functions whose Markdown is appended to each ruleset's examples or statistics page."""
+
+
+def extra_section(kind: PageKind) -> Callable[[SectionRenderer], SectionRenderer]:
+    """Register a function as an extra section of every ruleset's ``kind`` page."""
+
+    def register(function: SectionRenderer) -> SectionRenderer:
+        if function not in extra_sections[kind]:
+            extra_sections[kind].append(function)
+        return function
+
+    return register
+
+
+PAGE_PURPOSE: dict[PageKind, str] = {
+    "examples": (
+        "This page will hold worked example deals played by the engine under this ruleset's "
+        "default rules: the deal, every lead and run, each stop and its cause, and the "
+        "settlement, each step linked to the rule it applies."
+    ),
+    "statistics": (
+        "This page will hold statistics from many simulated games under this ruleset: how often "
+        "each compartment is won, how long deals last, and how the counters move between seats."
+    ),
+}
+PAGE_TITLES: dict[PageKind, str] = {"examples": "Worked examples", "statistics": "Statistics"}
+
+
+@dataclass(frozen=True)
+class SiteData:
+    """What the generated pages are made from."""
+
+    rulesets: tuple[Ruleset, ...]
+    """In display order (by source file)."""
+    schema: Mapping[str, Any]
+    contributing: str | None = None
+    """The text of the repository's CONTRIBUTING.md, if there is one."""
+    use_directory_urls: bool = True
+    section_kinds: tuple[PageKind, ...] = field(default=("examples", "statistics"))
+
+    @classmethod
+    def create(
+        cls,
+        rulesets: Mapping[str, Ruleset],
+        schema: Mapping[str, Any],
+        contributing: str | None = None,
+        use_directory_urls: bool = True,
+    ) -> SiteData:
+        ordered = sorted(rulesets.values(), key=lambda r: (r.source.files[0].name, r.id))
+        return cls(tuple(ordered), schema, contributing, use_directory_urls)
+
+    def linker(self, page: str) -> Linker:
+        return Linker(page, self.use_directory_urls)
+
+
+def short_name(ruleset: Ruleset) -> str:
+    """The ruleset's name in navigation and table heads, made from its id (always a safe slug,
+    so page titles never carry ruleset text): ``modern-variations`` gives ``Modern variations``."""
+    words = ruleset.id.replace("_", "-").split("-")
+    return " ".join(words).capitalize()
+
+
+def navigation(site: SiteData) -> list[dict[str, Any]]:
+    """The site's nav: Home, each ruleset, comparison, examples, statistics, sources, schema."""
+
+    def each(folder: str) -> list[dict[str, str]]:
+        return [{short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets]
+
+    return [
+        {"Home": "index.md"},
+        {"Rulesets": each("rulesets")},
+        {"Comparison": "compare.md"},
+        {"Examples": each("examples")},
+        {"Statistics": each("statistics")},
+        {"Sources": "sources.md"},
+        {"Schema": "schema.md"},
+        {"Contributing": "contributing.md"},
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# Pages
+
+
+def _common(site: SiteData, page: str) -> dict[str, Any]:
+    return {
+        "site": site,
+        "link": site.linker(page),
+        "short_name": short_name,
+        "d": d,
+        "file_anchor": file_anchor,
+    }
+
+
+def _local_interpretation(interpretation_id: str) -> str:
+    return f"#interp-{interpretation_id}"
+
+
+def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
+    page = f"rulesets/{ruleset.id}.md"
+    rules = ruleset.rules
+    used_by: dict[str, list[tuple[str, str]]] = {}
+    for section in d.describe(rules):
+        for rule in section.rules:
+            if rule.interpretation:
+                used_by.setdefault(rule.interpretation, []).append((rule.anchor, rule.title))
+    for option in ruleset.options:
+        if option.interpretation:
+            used_by.setdefault(option.interpretation, []).append(
+                (f"option-{option.id}", f"Option: {option.label}")
+            )
+    return render(
+        "ruleset.md.j2",
+        ruleset=ruleset,
+        status=d.ruleset_status(ruleset),
+        sections=d.describe(rules),
+        board=board_svg(rules, short_name(ruleset), ruleset.id),
+        board_caption=stakes_caption(rules),
+        effects={o.id: d.option_effects(ruleset, o) for o in ruleset.options},
+        used_by=used_by,
+        interp_link=_local_interpretation,
+        **_common(site, page),
+    )
+
+
+def section_page(site: SiteData, ruleset: Ruleset, kind: PageKind) -> str:
+    page = f"{kind}/{ruleset.id}.md"
+    extras = [renderer(ruleset).strip() for renderer in extra_sections[kind]]
+    return render(
+        "section.md.j2",
+        ruleset=ruleset,
+        kind=kind,
+        title=PAGE_TITLES[kind],
+        purpose=PAGE_PURPOSE[kind],
+        extras=[e for e in extras if e],
+        **_common(site, page),
+    )
+
+
+def compare_page(site: SiteData) -> str:
+    rows = cmp.matrix(site.rulesets)
+    return render(
+        "compare.md.j2",
+        rows=rows,
+        differing=sum(1 for r in rows if r.differs),
+        **_common(site, "compare.md"),
+    )
+
+
+def sources_page(site: SiteData) -> str:
+    citing: dict[str, dict[str, list[tuple[str, str]]]] = {}
+    for ruleset in site.rulesets:
+        titles = d.all_rule_titles(ruleset.rules)
+        titles.update({f"option-{o.id}": f"Option: {o.label}" for o in ruleset.options})
+        titles.update(
+            {f"interp-{i.id}": f"Interpretation: {i.id}" for i in ruleset.interpretations}
+        )
+        citing[ruleset.id] = {
+            name: [(anchor, titles.get(anchor, anchor)) for anchor in anchors]
+            for name, anchors in d.citations_by_file(ruleset).items()
+        }
+    return render(
+        "sources.md.j2",
+        citing=citing,
+        statuses={r.id: d.ruleset_status(r) for r in site.rulesets},
+        disagreements=cmp.disagreements(site.rulesets),
+        **_common(site, "sources.md"),
+    )
+
+
+def schema_page(site: SiteData) -> str:
+    return render("schema.md.j2", doc=schema_doc(site.schema), **_common(site, "schema.md"))
+
+
+def contributing_page(site: SiteData) -> str:
+    if site.contributing is not None:
+        return site.contributing
+    return render("contributing.md.j2", **_common(site, "contributing.md"))
+
+
+def generate_pages(site: SiteData) -> dict[str, str]:
+    """Every generated page, by its path in the docs folder."""
+    pages: dict[str, str] = {}
+    for ruleset in site.rulesets:
+        pages[f"rulesets/{ruleset.id}.md"] = ruleset_page(site, ruleset)
+        for kind in site.section_kinds:
+            pages[f"{kind}/{ruleset.id}.md"] = section_page(site, ruleset, kind)
+    pages["compare.md"] = compare_page(site)
+    pages["sources.md"] = sources_page(site)
+    pages["schema.md"] = schema_page(site)
+    pages["contributing.md"] = contributing_page(site)
+    return pages
+
+
+def default_index(site: SiteData) -> str:
+    """The home page when ``docs/index.md`` does not exist."""
+    return render("index.md.j2", **_common(site, "index.md"))
+
+
+# --------------------------------------------------------------------------------------------
+# Markers in hand-written pages
+
+MARKER = re.compile(r"<!--\s*variants:\s*(?P<name>[^\s>]*)\s*(?P<arg>[^>]*?)\s*-->")
+ANY_MARKER = re.compile(r"<!--\s*variants\b[^>]*?-->", re.IGNORECASE)
+
+
+class UnknownMarkerError(ValueError):
+    """A ``<!-- variants: ... -->`` marker the site does not know."""
+
+
+def boards_block(site: SiteData, page: str, arg: str) -> str:
+    return render(
+        "boards.md.j2",
+        boards=[
+            (
+                ruleset,
+                board_svg(ruleset.rules, short_name(ruleset), f"home-{ruleset.id}"),
+                stakes_caption(ruleset.rules),
+                "cards in a row" if is_layout(ruleset.rules) else "round board",
+            )
+            for ruleset in site.rulesets
+        ],
+        status_of=d.ruleset_status,
+        **_common(site, page),
+    )
+
+
+def rulesets_block(site: SiteData, page: str, arg: str) -> str:
+    return render(
+        "ruleset_list.md.j2",
+        status_of=d.ruleset_status,
+        **_common(site, page),
+    )
+
+
+def status_block(site: SiteData, page: str, arg: str) -> str:
+    return str(Markup("{}").format(d.status_rule()))
+
+
+MarkerRenderer = Callable[[SiteData, str, str], str]
+MARKERS: dict[str, MarkerRenderer] = {
+    "boards": boards_block,
+    "ruleset-list": rulesets_block,
+    "status-thresholds": status_block,
+}
+
+
+def expand_markers(markdown: str, site: SiteData, page: str) -> str:
+    """Replace every ``<!-- variants: NAME -->`` marker; raise on any marker not known."""
+    for match in ANY_MARKER.finditer(markdown):
+        named = MARKER.fullmatch(match.group(0))
+        if named is None or named.group("name") not in MARKERS:
+            known = ", ".join(sorted(MARKERS))
+            line = markdown.count("\n", 0, match.start()) + 1
+            raise UnknownMarkerError(
+                f"{page}:{line}: unknown marker {match.group(0)!r} (known: {known})"
+            )
+
+    def replace(match: re.Match[str]) -> str:
+        return MARKERS[match.group("name")](site, page, match.group("arg"))
+
+    return MARKER.sub(replace, markdown)
+
+
+def section_modules(extra: Mapping[str, Any]) -> list[str]:
+    """Module names listed under ``extra.variants.section_modules`` in mkdocs.yml."""
+    config = extra.get("variants", {})
+    modules = config.get("section_modules", []) if isinstance(config, Mapping) else []
+    if not isinstance(modules, Sequence) or isinstance(modules, str):
+        raise ValueError("extra.variants.section_modules must be a list of module names")
+    return [str(m) for m in modules]
+
+
+def read_contributing(root: Path) -> str | None:
+    path = root / "CONTRIBUTING.md"
+    return path.read_text("utf-8") if path.is_file() else None

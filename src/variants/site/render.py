@@ -1,0 +1,174 @@
+"""Jinja2 rendering with autoescape, the escaping filters, and links between generated pages.
+
+Ruleset text is untrusted. Every template is autoescaped, so text reaching HTML is escaped by
+default. Text spliced into Markdown outside an HTML block goes through :func:`escape_markdown`
+(the ``md`` filter), which escapes HTML and Markdown alike, so it can make neither a tag nor a
+link. Raw HTML blocks must not contain blank lines, which would end them early: the ``compact``
+filter removes them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup, escape
+from mkdocs.utils import get_relative_url
+
+from ..cards import SUIT_GLYPHS, SUIT_NAMES
+from .describe import RANK_WORDS
+
+MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
+"""Python-Markdown's escapable characters (its ``ESCAPED_CHARS``, less ``>``, escaped as HTML):
+backslash-escaped, each renders as itself and cannot start Markdown syntax."""
+CARD_TOKEN = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9AJQK])([♣♦♥♠])")
+LONE_SUIT = re.compile(r"(?<![0-9AJQK])([♦♥])")
+RED_GLYPHS = {SUIT_GLYPHS["D"], SUIT_GLYPHS["H"]}
+GLYPH_LETTER = {glyph: letter for letter, glyph in SUIT_GLYPHS.items()}
+
+
+def escape_markdown(text: str) -> Markup:
+    """Text made safe to splice into Markdown: HTML-escaped, Markdown syntax backslash-escaped,
+    line breaks folded (a blank line would end a block).
+
+    >>> str(escape_markdown("<b>[x](javascript:y)</b> {: onclick=z }"))
+    '&lt;b&gt;\\\\[x\\\\]\\\\(javascript:y\\\\)&lt;/b&gt; \\\\{: onclick=z \\\\}'
+    """
+    flat = " ".join(str(text).split())
+    return Markup(MARKDOWN_SPECIALS.sub(r"\\\1", str(escape(flat))))
+
+
+def _wrap_card(match: re.Match[str]) -> str:
+    rank, glyph = match.group(1), match.group(2)
+    colour = "red" if glyph in RED_GLYPHS else "black"
+    name = f"{RANK_WORDS[rank]} of {SUIT_NAMES[GLYPH_LETTER[glyph]]}"
+    return f'<span class="pj-card pj-card--{colour}" title="{name}">{rank}{glyph}</span>'
+
+
+def cards(text: object) -> Markup:
+    """Escaped text with cards such as ``9♦`` wrapped for colour (red for ♦ and ♥).
+
+    >>> str(cards("<i>9♦ & K♠</i>"))  # doctest: +NORMALIZE_WHITESPACE
+    '&lt;i&gt;<span class="pj-card pj-card--red" title="nine of diamonds">9♦</span> &amp;
+    <span class="pj-card pj-card--black" title="king of spades">K♠</span>&lt;/i&gt;'
+    """
+    if isinstance(text, Markup):
+        return text
+    flat = " ".join(str(text).split())
+    escaped = str(escape(flat))
+    wrapped = CARD_TOKEN.sub(_wrap_card, escaped)
+    parts = re.split(r"(<span[^>]*>[^<]*</span>)", wrapped)
+    for index in range(0, len(parts), 2):
+        parts[index] = LONE_SUIT.sub(r'<span class="pj-suit pj-suit--red">\1</span>', parts[index])
+    return Markup("".join(parts))
+
+
+def paragraphs(text: object) -> Markup:
+    """Untrusted text as ``<p>`` paragraphs (split at blank lines), escaped."""
+    chunks = [c for c in re.split(r"\n\s*\n", str(text)) if c.strip()]
+    return Markup("").join(Markup("<p>{}</p>").format(cards(c)) for c in chunks)
+
+
+def compact(text: object) -> Markup:
+    """Remove blank lines, so that a raw HTML block stays one block in Markdown."""
+    return Markup("\n".join(line for line in str(text).splitlines() if line.strip()))
+
+
+def search_text(text: str) -> str:
+    """Text plus the other ways of writing its cards, for the comparison's filter.
+
+    >>> search_text("51 cards: 8♦ removed")
+    '51 cards: 8♦ removed 8D eight of diamonds'
+    """
+    extra: list[str] = []
+    for rank, glyph in CARD_TOKEN.findall(text):
+        letter = GLYPH_LETTER[glyph]
+        extra += [f"{rank}{letter}", f"{RANK_WORDS[rank]} of {SUIT_NAMES[letter]}"]
+    return " ".join([text, *extra])
+
+
+def page_url(src_uri: str, use_directory_urls: bool = True) -> str:
+    """The URL of a Markdown page, as mkdocs gives it (relative to the site root).
+
+    >>> page_url("index.md"), page_url("rulesets/peel.md"), page_url("compare.md", False)
+    ('', 'rulesets/peel/', 'compare.html')
+    """
+    stem = src_uri.removesuffix(".md")
+    if not use_directory_urls:
+        return stem + ".html"
+    if stem == "index":
+        return ""
+    if stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
+
+
+@dataclass(frozen=True)
+class Linker:
+    """Relative links from one generated page to others: raw HTML is not rewritten by mkdocs."""
+
+    page: str
+    """The ``src_uri`` of the page being rendered."""
+    use_directory_urls: bool = True
+
+    def href(self, target: str, anchor: str | None = None) -> str:
+        """The relative URL of ``target`` (a page's src path), with an optional anchor.
+
+        >>> Linker("compare.md").href("rulesets/peel.md", "rule-pack")
+        '../rulesets/peel/#rule-pack'
+        >>> Linker("rulesets/peel.md").href("rulesets/peel.md", "rule-pack")
+        '#rule-pack'
+        >>> Linker("compare.md").href("index.md")
+        '../'
+        """
+        if target == self.page and anchor:
+            return f"#{anchor}"
+        here = page_url(self.page, self.use_directory_urls)
+        there = page_url(target, self.use_directory_urls)
+        relative = get_relative_url(there or ".", here or ".")
+        if self.use_directory_urls and not relative.endswith("/"):
+            relative += "/"
+        return relative + (f"#{anchor}" if anchor else "")
+
+    def ruleset(self, ruleset_id: str, anchor: str | None = None) -> str:
+        return self.href(f"rulesets/{ruleset_id}.md", anchor)
+
+    def source_file(self, name: str) -> str:
+        return self.href("sources.md", file_anchor(name))
+
+
+def file_anchor(name: str) -> str:
+    """The id of a source file's section on the sources page.
+
+    >>> file_anchor("000_919af007d8e82e04.txt")
+    'file-000_919af007d8e82e04'
+    """
+    return "file-" + re.sub(r"[^A-Za-z0-9_-]", "-", name.removesuffix(".txt"))
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("variants.site", "templates"),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=StrictUndefined,
+        # Markdown heading ids are written {#id}: keep Jinja's comments out of their way.
+        comment_start_string="{%#",
+        comment_end_string="#%}",
+    )
+    env.filters["md"] = escape_markdown
+    env.filters["cards"] = cards
+    env.filters["paras"] = paragraphs
+    env.filters["compact"] = compact
+    env.filters["search_text"] = search_text
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(**context)

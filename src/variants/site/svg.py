@@ -1,0 +1,180 @@
+"""Each ruleset's board as an inline SVG, drawn from its default rules.
+
+A board whose compartments each name one card (source 004's layout) is drawn as those cards in a
+row; any other board as a round staking board, one segment per compartment in the source's
+order, with each compartment's label, winning card and default stake. Text goes through the
+autoescaped templates.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from ..cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ..ruleset import Compartment, Rules
+from . import describe as d
+from .render import render
+
+
+@dataclass(frozen=True)
+class Segment:
+    label: str
+    detail: str
+    stake: str
+    path: str
+    label_x: float
+    label_y: float
+    coin_x: float
+    coin_y: float
+    font: float
+    pope: bool
+
+
+@dataclass(frozen=True)
+class LaidCard:
+    label: str
+    rank: str
+    glyph: str
+    red: bool
+    stake: str
+    x: float
+
+
+def is_layout(rules: Rules) -> bool:
+    """True when every compartment is won by one named card: a layout of cards."""
+    return all(c.win.kind == "card" for c in rules.board.compartments)
+
+
+def stake_coin(rules: Rules, compartment: Compartment) -> str:
+    """What the coin on a compartment shows: a number, or ``rest`` for the pool's remainder."""
+    dressing = rules.dressing
+    amount = d.stake_of(rules, compartment.id)
+    if dressing.payer == "shares" and dressing.remainder_to == compartment.id:
+        return "rest" if not amount else f"{amount}+"
+    return d.EN_DASH if amount is None else str(amount)
+
+
+def stakes_caption(rules: Rules) -> str:
+    """The stakes in words, under the drawing."""
+    dressing = rules.dressing
+    parts = [
+        f"{c.label}: {d.stake_of(rules, c.id)}"
+        for c in rules.board.compartments
+        if d.stake_of(rules, c.id) is not None
+    ]
+    text = ", ".join(parts)
+    if dressing.payer == "shares" and dressing.remainder_to:
+        rest = next(
+            (c.label for c in rules.board.compartments if c.id == dressing.remainder_to),
+            dressing.remainder_to,
+        )
+        text += f"; {rest}: the rest of the pool"
+    who = {
+        "each-player": "from each player",
+        "dealer": "from the dealer",
+        "banker": "from the banker",
+        "shares": "laid out from the players' pool",
+    }[dressing.payer]
+    return f"Stakes ({who}): {text}."
+
+
+def short_cards(compartment: Compartment) -> str:
+    """The winning card or cards, short enough for a segment (``9♦``, ``trump Q+K``)."""
+    win = compartment.win
+    if win.kind in ("trump", "trumps"):
+        return "trump " + "+".join(RANKS[r] for r in win.ranks)
+    return d.compartment_cards(compartment)
+
+
+def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment]:
+    compartments = rules.board.compartments
+    n = len(compartments)
+    step = 2 * math.pi / n
+    segments: list[Segment] = []
+    for index, compartment in enumerate(compartments):
+        start = -math.pi / 2 - step / 2 + index * step
+        end = start + step
+        mid = (start + end) / 2
+        x1, y1 = cx + radius * math.cos(start), cy + radius * math.sin(start)
+        x2, y2 = cx + radius * math.cos(end), cy + radius * math.sin(end)
+        large = 1 if step > math.pi else 0
+        path = (
+            f"M{cx:.1f},{cy:.1f} L{x1:.1f},{y1:.1f} "
+            f"A{radius:.1f},{radius:.1f} 0 {large} 1 {x2:.1f},{y2:.1f} Z"
+        )
+        label_r = radius * 0.73
+        coin_r = radius * 0.40
+        label = compartment.label
+        font = 13.0 if len(label) <= 10 else max(8.0, 128.0 / len(label))
+        segments.append(
+            Segment(
+                label=label,
+                detail=short_cards(compartment),
+                stake=stake_coin(rules, compartment),
+                path=path,
+                label_x=cx + label_r * math.cos(mid),
+                label_y=cy + label_r * math.sin(mid),
+                coin_x=cx + coin_r * math.cos(mid),
+                coin_y=cy + coin_r * math.sin(mid),
+                font=font,
+                pope=compartment.id == "pope",
+            )
+        )
+    return segments
+
+
+def _laid_cards(rules: Rules, width: float, gap: float) -> list[LaidCard]:
+    laid: list[LaidCard] = []
+    for index, compartment in enumerate(rules.board.compartments):
+        card = compartment.win.card
+        assert card is not None
+        letter = SUITS[suit_of(card)]
+        laid.append(
+            LaidCard(
+                label=compartment.label,
+                rank=RANKS[rank_of(card)],
+                glyph=SUIT_GLYPHS[letter],
+                red=letter in ("D", "H"),
+                stake=stake_coin(rules, compartment),
+                x=gap + index * (width + gap),
+            )
+        )
+    return laid
+
+
+def board_svg(rules: Rules, name: str, ident: str) -> Markup:
+    """The board as an ``<svg>`` element; ``name`` titles it, ``ident`` makes its ids unique."""
+    caption = stakes_caption(rules)
+    if is_layout(rules):
+        width, gap = 72.0, 16.0
+        laid = _laid_cards(rules, width, gap)
+        return Markup(
+            render(
+                "board_layout.svg.j2",
+                cards=laid,
+                card_w=width,
+                card_h=100.0,
+                view_w=gap + len(laid) * (width + gap),
+                name=name,
+                ident=ident,
+                caption=caption,
+            )
+        )
+    size = 340.0
+    segments = _segments(rules, size / 2, size / 2, 150.0)
+    return Markup(
+        render(
+            "board_round.svg.j2",
+            segments=segments,
+            size=size,
+            cx=size / 2,
+            cy=size / 2,
+            name=name,
+            ident=ident,
+            caption=caption,
+            trump=d.trump_summary(rules),
+        )
+    )

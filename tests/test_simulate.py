@@ -1,0 +1,152 @@
+"""Statistics: exact on deals worked out by hand, and sound across seeds and processes."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from variants.compiled import compile_rules
+from variants.dealfile import read_deal_file
+from variants.loader import load_ruleset
+from variants.play import play_deal
+from variants.policies import make_policy
+from variants.simulate import Stat, Tally, deals_report, simulate_deals, simulate_games
+
+REPO = Path(__file__).resolve().parent.parent
+PEEL = load_ruleset(REPO / "rulesets" / "peel.yaml")
+
+
+def replayed(name: str) -> object:
+    deal = read_deal_file(REPO / name, REPO / "rulesets")
+    return play_deal(
+        deal.compiled, deal.setup, make_policy(deal.policy), random.Random(0), deal.leads
+    )
+
+
+def test_a_stat_gives_the_exact_mean_and_a_textbook_interval() -> None:
+    stat = Stat()
+    for value in (2, 4, 4, 4, 5, 5, 7, 9):
+        stat.add(value)
+    assert stat.mean == 5.0
+    low, high = stat.interval()
+    # sample standard deviation 2.138..., standard error 0.7559..., times 1.96
+    assert round(low, 3) == 3.518 and round(high, 3) == 6.482
+
+
+def test_the_walkthrough_counted_twice_gives_its_own_figures() -> None:
+    """Peel's worked example, whose counters are worked out by hand in tests/test_walkthrough.py:
+    the elder hand goes out with 12, the dealer loses 6, and Pope, Intrigue and Ace stay."""
+    result = replayed("examples/peel-walkthrough.yaml")
+    tally = Tally(5, compile_rules(PEEL.rules, 5).ids)
+    tally.add(result)  # type: ignore[arg-type]
+    tally.add(result)  # type: ignore[arg-type]
+    report = deals_report(tally, {})
+    assert [row["mean"] for row in report["net_by_position"]] == [-6.0, 12.0, -7.0, -1.0, -7.0]
+    assert report["cards_played"]["mean"] == 25.0
+    assert report["voided"]["count"] == 0
+    assert report["went_out_by_position"][1]["rate"] == 1.0
+    board = report["compartments"]
+    assert board["matrimony"]["won_in_play"]["rate"] == 1.0
+    assert board["matrimony"]["size_when_won"]["mean"] == 2.0
+    assert board["pope"]["carried_over"]["rate"] == 1.0
+    assert board["pope"]["card_held_unplayed"]["rate"] == 1.0  # seat 0 ends holding the nine
+    assert board["ace"]["card_held_unplayed"]["rate"] == 0.0  # the ace of trumps is in the spare
+    assert board["game"]["size_when_won"]["mean"] == 4.0
+
+
+def test_a_pope_turned_up_is_counted_as_a_void_deal_won_at_the_turn_up() -> None:
+    result = replayed("tests/deals/peel-pope-turned-up.yaml")
+    tally = Tally(
+        5 if result.players == 5 else result.players, compile_rules(PEEL.rules, result.players).ids
+    )  # type: ignore[attr-defined]
+    tally.add(result)  # type: ignore[arg-type]
+    report = deals_report(tally, {})
+    assert report["voided"]["rate"] == 1.0
+    assert report["compartments"]["pope"]["won_at_turn_up"]["rate"] == 1.0
+    assert report["cards_played"]["n"] == 0
+
+
+def test_counters_balance_in_the_averages() -> None:
+    """Every deal starts from an empty board: what the seats lose on average is what the board
+    keeps on average."""
+    tally = simulate_deals(PEEL, 4, 3000, seed=5)
+    lost = sum(stat.total for stat in tally.net)
+    report = deals_report(tally, {})
+    assert lost < 0
+    assert report["deals"] == 3000
+
+
+def test_means_lie_within_their_intervals_across_seeds() -> None:
+    reference = simulate_deals(PEEL, 5, 40_000, seed=999)
+    truth = [stat.mean for stat in reference.net]
+    covered = 0
+    for seed in range(20):
+        small = simulate_deals(PEEL, 5, 2_000, seed=seed)
+        low, high = small.net[0].interval()
+        covered += low <= truth[0] <= high
+    assert covered >= 16  # 95% intervals: about 19 of 20, rarely fewer than 17
+
+
+def test_one_process_and_two_give_the_same_json() -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "variants.cli",
+                "simulate",
+                "peel",
+                "--players",
+                "5",
+                "--deals",
+                "6000",
+                "--seed",
+                "3",
+                "--jobs",
+                jobs,
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            check=True,
+        )
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    report = json.loads(outputs[0])
+    assert report["deals"] == 6000 and len(report["net_by_position"]) == 5
+
+
+def test_games_count_every_seat_and_each_win() -> None:
+    tally = simulate_games(PEEL, 4, 30, seed=2)
+    assert tally.games == 30
+    assert sum(tally.winner) >= 30
+    assert all(stat.n == 30 for stat in tally.total)
+
+
+def test_simulate_prints_a_table_without_a_progress_bar_when_piped() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "variants.cli",
+            "simulate",
+            "foster",
+            "--players",
+            "3",
+            "--deals",
+            "500",
+            "--seed",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    )
+    assert "Net counters per deal, by position" in done.stdout
+    assert done.stderr == ""

@@ -1,0 +1,247 @@
+"""The site's model-driven pieces without a build: English, comparison, schema, escaping."""
+
+from __future__ import annotations
+
+import doctest
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from variants.loader import load_rulesets, ruleset_schema
+from variants.ruleset import Ruleset
+from variants.site import compare, describe, pages, render, schema_doc, svg
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def rulesets() -> dict[str, Ruleset]:
+    return load_rulesets(REPO / "rulesets")
+
+
+@pytest.mark.parametrize("module", [describe, render, schema_doc, pages, compare, svg])
+def test_doctests(module: Any) -> None:
+    failures, _ = doctest.testmod(module)
+    assert failures == 0
+
+
+def texts(ruleset: Ruleset) -> dict[str, str]:
+    return {rule.anchor: rule.text for rule in describe.rules_by_anchor(ruleset.rules).values()}
+
+
+def test_peel_pack_names_the_eight_of_diamonds(rulesets: dict[str, Ruleset]) -> None:
+    text = texts(rulesets["peel"])["rule-pack"]
+    assert "the eight of diamonds (8♦) is taken out" in text
+    assert "51 cards" in text
+
+
+def test_foster_uses_the_full_pack(rulesets: dict[str, Ruleset]) -> None:
+    assert "full pack of 52 cards" in texts(rulesets["foster"])["rule-pack"]
+
+
+def test_hand_sizes_come_from_the_deal_plan(rulesets: dict[str, Ruleset]) -> None:
+    peel = describe.hand_sizes(rulesets["peel"].rules, 5)
+    assert peel.hands == (8, 8, 8, 8, 8)
+    assert peel.spare == 10  # eight dealt to the spare hand, and the two left over
+    assert peel.turn_up == "table"
+    assert peel.hands_text == "8 each"
+    assert describe.hand_sizes(rulesets["foster"].rules, 3).hands == (15, 15, 15)
+    assert describe.hand_sizes(rulesets["foster"].rules, 3).spare == 7
+    uneven = describe.hand_sizes(rulesets["modern-variations"].rules, 4)
+    assert uneven.hands == (11, 10, 10, 10)
+    assert uneven.hands_text == "11, 10, 10, 10"
+    shedding = describe.hand_sizes(rulesets["modern-shedding"].rules, 5)
+    assert shedding.turn_up_text == "in the dealer's hand"
+
+
+def test_hand_size_table_has_a_row_per_player_count(rulesets: dict[str, Ruleset]) -> None:
+    for ruleset in rulesets.values():
+        table = describe.hand_sizes_table(ruleset.rules)
+        players = ruleset.rules.players
+        assert [row[0] for row in table.rows] == [str(n) for n in players.counts]
+
+
+def test_every_rule_has_provenance(rulesets: dict[str, Ruleset]) -> None:
+    for ruleset in rulesets.values():
+        for section in describe.describe(ruleset.rules):
+            assert section.rules, section.title
+            for rule in section.rules:
+                assert rule.provenance, (ruleset.id, rule.anchor)
+                assert rule.sentences and all(s.strip() for s in rule.sentences)
+
+
+def test_interpretations_named_by_rules_exist(rulesets: dict[str, Ruleset]) -> None:
+    for ruleset in rulesets.values():
+        known = {i.id for i in ruleset.interpretations}
+        for rule in describe.rules_by_anchor(ruleset.rules).values():
+            assert rule.interpretation is None or rule.interpretation in known
+
+
+def test_peel_dressing_and_pope(rulesets: dict[str, Ruleset]) -> None:
+    peel = texts(rulesets["peel"])
+    assert "Game takes the rest of the pool" in peel["rule-dressing"]
+    assert "the dealer pays two shares" in peel["rule-dressing"]
+    pope = peel["rule-compartment-pope"]
+    assert "nine of diamonds (9♦)" in pope
+    assert "for every card dealt to them" in pope
+    assert "ends without play" in pope
+
+
+def test_shares_table_matches_the_unit(rulesets: dict[str, Ruleset]) -> None:
+    rules = rulesets["peel"].rules
+    table = describe.rules_by_anchor(rules)["rule-dressing"].table
+    assert table is not None
+    five = next(row for row in table.rows if row[0] == "5")
+    # A share of 3: the dealer pays 6, four others 3 each, a pool of 18; the named stakes take 14.
+    assert five == ("5", "3", "6", "3", "18", "4")
+
+
+def test_foster_penalty_and_announcing(rulesets: dict[str, Ruleset]) -> None:
+    foster = texts(rulesets["foster"])
+    assert "doubles that compartment" in foster["rule-penalties"]
+    assert "No six" in foster["rule-announce"]
+    assert "rule-lead-only" not in foster
+
+
+def test_option_effects_name_the_rules_they_change(rulesets: dict[str, Ruleset]) -> None:
+    peel = rulesets["peel"]
+    effects = describe.option_effects(peel, peel.option("dressing"))
+    dealer = next(e for e in effects if e.value == "dealer")
+    assert not dealer.default
+    assert "rule-dressing" in {c.rule.anchor for c in dealer.changes}
+    foster = rulesets["foster"]
+    layout = next(
+        e
+        for e in describe.option_effects(foster, foster.option("layout"))
+        if e.value == "matrimony"
+    )
+    kinds = {(c.kind, c.rule.anchor) for c in layout.changes}
+    assert ("added", "rule-compartment-confederacy") in kinds
+    assert ("removed", "rule-compartment-ten") in kinds
+
+
+def test_status_thresholds() -> None:
+    assert describe.status_for(4).label == "complete"
+    assert describe.status_for(5).label == "partly reconstructed"
+    assert describe.status_for(8).label == "partly reconstructed"
+    assert describe.status_for(9).label == "fragmentary"
+    assert "4 interpretations or fewer" in describe.status_rule()
+
+
+def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
+    ordered = list(rulesets.values())
+    rows = {row.dimension.id: row for row in compare.matrix(ordered)}
+    required = {
+        "pack",
+        "pope",
+        "stops",
+        "deal",
+        "spare",
+        "turn-up",
+        "compartments",
+        "dressing",
+        "lead",
+        "pairs",
+        "pope-holder",
+        "penalties",
+        "rounds",
+        "closing",
+        "end",
+        "first-dealer",
+    }
+    assert required <= set(rows)
+    pack = rows["pack"]
+    assert pack.differs
+    removing = {r.id for text, group in pack.groups() if "8♦" in text for r in group}
+    assert removing == {"peel", "modern-variations", "modern-shedding"}
+    assert not rows["players"].differs
+    assert all(len(row.cells) == len(ordered) for row in rows.values())
+    disagreements = {row.dimension.id for row in compare.disagreements(ordered)}
+    assert "pack" in disagreements and "players" not in disagreements
+
+
+def test_boards_are_drawn_their_own_way(rulesets: dict[str, Ruleset]) -> None:
+    assert svg.is_layout(rulesets["foster"].rules)
+    assert not svg.is_layout(rulesets["peel"].rules)
+    layout = str(svg.board_svg(rulesets["foster"].rules, "Foster", "t"))
+    assert layout.count('class="pj-svg__card"') == 5
+    round_board = str(svg.board_svg(rulesets["peel"].rules, "Peel", "t"))
+    assert round_board.count("pj-svg__segment") >= 8
+    assert "rest" in round_board
+    caption = svg.stakes_caption(rulesets["peel"].rules)
+    assert caption.endswith("Game: the rest of the pool.")
+
+
+def test_escape_markdown_defuses_html_and_markdown() -> None:
+    text = "<script>x</script> [a](javascript:b) ![i](x) {: onclick=y } *z*"
+    escaped = str(render.escape_markdown(text))
+    assert "<" not in escaped and ">" not in escaped
+    for char in "[]()!{}*":
+        assert f"\\{char}" in escaped
+
+
+def test_cards_filter_escapes_then_colours() -> None:
+    out = str(render.cards('<img src=x onerror="a">9♥'))
+    assert out.startswith("&lt;img")
+    assert 'class="pj-card pj-card--red"' in out
+    assert "<img" not in out
+
+
+def test_unknown_marker_is_an_error(rulesets: dict[str, Ruleset]) -> None:
+    site = pages.SiteData.create(rulesets, ruleset_schema())
+    assert "pj-boards" in pages.expand_markers("<!-- variants: boards -->", site, "index.md")
+    with pytest.raises(pages.UnknownMarkerError, match="boardz"):
+        pages.expand_markers("text\n<!-- variants: boardz -->\n", site, "index.md")
+    with pytest.raises(pages.UnknownMarkerError):
+        pages.expand_markers("<!-- variants -->", site, "index.md")
+
+
+def test_extra_sections_are_appended(rulesets: dict[str, Ruleset]) -> None:
+    site = pages.SiteData.create(rulesets, ruleset_schema())
+
+    def renderer(ruleset: Ruleset) -> str:
+        return f"## Engine output for {pages.escape_markdown(ruleset.id)}"
+
+    pages.extra_section("examples")(renderer)
+    try:
+        text = pages.section_page(site, rulesets["peel"], "examples")
+        assert "## Engine output for peel" in text
+        assert "will hold" not in text
+    finally:
+        pages.extra_sections["examples"].remove(renderer)
+    assert "will hold" in pages.section_page(site, rulesets["peel"], "examples")
+
+
+def _schema_objects(node: Mapping[str, Any], path: str = "") -> Iterator[str]:
+    for name, child in node.get("properties", {}).items():
+        child_path = f"{path}.{name}" if path else name
+        if child.get("type") == "object" and "properties" in child:
+            yield child_path
+            yield from _schema_objects(child, child_path)
+        items = child.get("items", {})
+        if child.get("type") == "array" and "properties" in items:
+            yield child_path + "[]"
+            yield from _schema_objects(items, child_path + "[]")
+
+
+def test_schema_reference_covers_every_object_and_definition() -> None:
+    schema = ruleset_schema()
+    doc = schema_doc.schema_doc(schema)
+    documented = {o.path for o in doc.objects}
+    for path in _schema_objects(schema):
+        assert path in documented, path
+    assert {d.name for d in doc.defs} == set(schema["$defs"])
+    stops = next(o for o in doc.objects if o.path == "rules.first_dealer")
+    method = next(f for f in stops.fields if f.name == "method")
+    assert [v.value for v in method.values] == ["lowest-card", "first-jack", "agreed"]
+    assert all(v.meaning for v in method.values)
+
+
+def test_links_between_pages() -> None:
+    link = render.Linker("compare.md")
+    assert link.ruleset("peel", "rule-pack") == "../rulesets/peel/#rule-pack"
+    assert link.source_file("000_x.txt") == "../sources/#file-000_x"
+    flat = render.Linker("rulesets/peel.md", use_directory_urls=False)
+    assert flat.href("compare.md") == "../compare.html"

@@ -1,0 +1,352 @@
+"""The generated site, built with ``mkdocs build --strict``: pages, facts, links and escaping."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+RULESETS = REPO / "rulesets"
+IDS = sorted(p.stem for p in RULESETS.glob("*.yaml"))
+SCRIPT = "<script>alert(1)</script>"
+IMAGE = "<img src=x onerror=alert(1)>"
+
+
+def build(site: Path, config: Path = REPO / "mkdocs.yml", rulesets: Path | None = None) -> str:
+    """Build the site into ``site``; return mkdocs' output, failing the test if the build fails."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("VARIANTS_RULESETS", None)
+    if rulesets is not None:
+        env["VARIANTS_RULESETS"] = str(rulesets)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--config-file",
+            str(config),
+            "--site-dir",
+            str(site),
+        ],
+        cwd=config.parent,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    return output
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    build(out)
+    return out
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text("utf-8")
+
+
+class Elements(HTMLParser):
+    """Every element with its attributes, the ids, and the text of each script element."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str | None]]] = []
+        self.ids: set[str] = set()
+        self.scripts: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        self.elements.append((tag, attributes))
+        if attributes.get("id"):
+            self.ids.add(str(attributes["id"]))
+        if tag == "script":
+            self._in_script = True
+            self.scripts.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script:
+            self.scripts[-1] += data
+
+
+def parse(html: str) -> Elements:
+    parser = Elements()
+    parser.feed(html)
+    return parser
+
+
+def text_of(html: str) -> str:
+    """The text, inline tags dropped and the others read as spaces."""
+    inline = re.sub(r"</?(span|q|a|code|cite|em|strong)\b[^>]*>", "", html)
+    return " ".join(re.sub(r"<[^>]+>", " ", inline).split())
+
+
+def test_every_page_is_generated(site: Path) -> None:
+    expected = [
+        "",
+        "compare",
+        "sources",
+        "schema",
+        "contributing",
+        *(f"{kind}/{rid}" for kind in ("rulesets", "examples", "statistics") for rid in IDS),
+    ]
+    for path in expected:
+        assert (site / path / "index.html").is_file(), path
+
+
+def test_nothing_generated_is_written_into_docs() -> None:
+    docs = REPO / "docs"
+    for name in ("rulesets", "examples", "statistics"):
+        assert not (docs / name).exists()
+    for name in ("compare.md", "sources.md", "schema.md", "contributing.md"):
+        assert not (docs / name).exists()
+
+
+def test_peel_page_states_its_rules(site: Path) -> None:
+    html = page(site, "rulesets/peel")
+    text = text_of(html)
+    assert "the eight of diamonds (8♦) is taken out" in text
+    assert re.search(r"<th scope=\"row\">5</th>\s*<td>8 each</td>", html)
+    for section in ("Equipment", "Deal", "Board and stakes", "Play", "Settlement", "Game"):
+        assert f">{section}" in html
+    for anchor in ("source", "status", "options", "interpretations", "worked-examples"):
+        assert f'id="{anchor}"' in html
+    assert "partly reconstructed" in text  # seven interpretations
+    assert "4 interpretations or fewer" in text
+    assert "000_919af007d8e82e04.txt" in text
+    assert "the eight of diamonds being taken out" in text  # the locator quote
+    assert 'id="option-pope_turn_up_limit"' in html
+    assert 'id="interp-pool-size"' in html
+    assert "<svg" in html and "Game: the rest of the pool" in text
+    assert 'href="../../examples/peel/"' in html
+    assert 'href="../../statistics/peel/"' in html
+
+
+def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> None:
+    from variants.loader import load_rulesets
+
+    for ruleset in load_rulesets(RULESETS).values():
+        html = page(site, f"rulesets/{ruleset.id}")
+        for option in ruleset.options:
+            assert f'id="option-{option.id}"' in html
+            for value in option.values:
+                assert f"<code>{value.value}</code>" in html
+        for item in ruleset.interpretations:
+            assert f'id="interp-{item.id}"' in html
+
+
+def test_home_draws_every_board(site: Path) -> None:
+    html = page(site, "")
+    assert html.count('class="pj-svg pj-svg--round"') == 3
+    assert html.count('class="pj-svg pj-svg--layout"') == 1
+    text = text_of(html)
+    assert "Matrimony" in text and "Commit" in text
+    assert "Game: the rest of the pool" in text
+    assert "Default options" in text
+    assert "Who dresses the board" in text
+
+
+def test_comparison_has_a_column_per_ruleset(site: Path) -> None:
+    html = page(site, "compare")
+    heads = re.findall(r'<th scope="col" data-ruleset="([^"]+)"', html)
+    assert sorted(heads) == IDS
+    assert 'class="pj-differs"' in html
+    assert "data-pj-filter" in html and "assets/javascripts/compare.js" in html
+    assert "8D eight of diamonds" in html  # the filter finds the card however it is typed
+    assert '<a href="../rulesets/peel/#rule-pack"' in html
+
+
+def test_sources_page(site: Path) -> None:
+    html = page(site, "sources")
+    for name in (
+        "000_919af007d8e82e04",
+        "001_fbe84554a0fae769",
+        "002_3e5828ade67e0df0",
+        "003_a16857812c58f9d2",
+        "004_fe59da228b409473",
+    ):
+        assert f'id="file-{name}"' in html
+    assert 'id="where-the-sources-disagree"' in html
+    assert 'id="disagree-pack"' in html
+    assert 'id="interp-foster-pope-card"' in html
+
+
+def test_schema_page(site: Path) -> None:
+    html = page(site, "schema")
+    assert 'id="schema-rules-board-compartments"' in html
+    assert 'id="def-card"' in html
+    assert "lowest-card" in html and "first-jack" in html
+
+
+def test_contributing_page(site: Path) -> None:
+    text = text_of(page(site, "contributing"))
+    if (REPO / "CONTRIBUTING.md").is_file():
+        return
+    assert "variants validate" in text
+
+
+def test_internal_links_resolve(site: Path) -> None:
+    """Generated HTML is not rewritten by mkdocs, so check every local link and anchor here."""
+    ids: dict[Path, set[str]] = {}
+
+    def ids_of(path: Path) -> set[str]:
+        if path not in ids:
+            ids[path] = parse(path.read_text("utf-8")).ids
+        return ids[path]
+
+    checked = 0
+    for html_file in site.rglob("*.html"):
+        if html_file.name == "404.html":  # served from anywhere, so its links are absolute
+            continue
+        for tag, attributes in parse(html_file.read_text("utf-8")).elements:
+            href = attributes.get("href") if tag == "a" else None
+            if not href or re.match(r"^[a-z]+:", href) or href.startswith("/"):
+                continue
+            parts = urlsplit(href)
+            target = (html_file.parent / unquote(parts.path)).resolve() if parts.path else html_file
+            if target.is_dir():
+                target = target / "index.html"
+            assert target.is_file(), f"{html_file.relative_to(site)}: broken link {href}"
+            if parts.fragment and target.suffix == ".html":
+                assert parts.fragment in ids_of(target), (
+                    f"{html_file.relative_to(site)}: no #{parts.fragment} in {href}"
+                )
+            checked += 1
+    assert checked > 500
+
+
+def test_no_request_leaves_the_site(site: Path) -> None:
+    for html_file in site.rglob("*.html"):
+        for tag, attributes in parse(html_file.read_text("utf-8")).elements:
+            if tag in ("script", "img") and attributes.get("src"):
+                assert not re.match(r"^(https?:)?//", str(attributes["src"])), html_file
+            if tag == "link" and attributes.get("rel") in ("stylesheet", "preconnect"):
+                assert not re.match(r"^(https?:)?//", str(attributes.get("href"))), html_file
+
+
+def test_ruleset_text_is_escaped(tmp_path: Path) -> None:
+    rulesets = tmp_path / "rulesets"
+    shutil.copytree(RULESETS, rulesets)
+    path = rulesets / "peel.yaml"
+    text = path.read_text("utf-8")
+    hostile = f"Peel {SCRIPT} {IMAGE} [link](javascript:alert(1)) *bold*"
+    text = re.sub(r"(?m)^title: .*$", f"title: {hostile!r}".replace("'", '"'), text, count=1)
+    text = re.sub(
+        r"(?ms)^summary: >-\n.*?(?=^source:)",
+        f"summary: |\n  {SCRIPT}\n\n  {IMAGE} <b>bold</b> {{: onclick=alert(1) }}\n",
+        text,
+        count=1,
+    )
+    # Other strings that reach the pages: a compartment's label (boards, rules, comparison), the
+    # author (tables), an option's label, an interpretation's reading and a quote.
+    for old, new in (
+        ("label: Pope Joan\n", f"label: 'Pope {SCRIPT}'\n"),
+        ("author: W. H. Peel\n", f"author: '{IMAGE} Peel'\n"),
+        ("label: Who dresses the board\n", f"label: 'Who {SCRIPT} dresses'\n"),
+        ("      One hand must play both cards,", f"      {IMAGE} One hand must play both cards,"),
+        ("quote: the remainder for Game}", "quote: '<b onmouseover=alert(1)>x</b>'}"),
+    ):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path.write_text(text, "utf-8")
+    out = tmp_path / "site"
+    build(out, rulesets=rulesets)
+
+    escaped_script = "&lt;script&gt;alert(1)&lt;/script&gt;"
+    escaped_image = "&lt;img src=x onerror=alert(1)&gt;"
+    seen_script = seen_image = 0
+    for html_file in out.rglob("*.html"):
+        html = html_file.read_text("utf-8")
+        seen_script += html.count(escaped_script)
+        seen_image += html.count(escaped_image)
+        assert "<script>alert" not in html, html_file
+        assert "<img src=x" not in html, html_file
+        document = parse(html)
+        for tag, attributes in document.elements:
+            live = [name for name in attributes if name.startswith("on")]
+            assert not live, f"{html_file}: <{tag}> has {live}"
+            href = str(attributes.get("href") or "")
+            assert not href.lower().startswith("javascript:"), f"{html_file}: {href}"
+        assert not any("alert(1)" in script for script in document.scripts), html_file
+    assert seen_script >= 3  # the ruleset page's title and summary, the home page, the sources
+    assert seen_image >= 3
+    peel = page(out, "rulesets/peel")
+    assert re.search(f"<h1[^>]*>Peel {re.escape(escaped_script)} {re.escape(escaped_image)}", peel)
+    assert "[link](javascript:alert(1)) *bold*" in peel  # Markdown in ruleset text stays text
+
+
+def test_unknown_marker_fails_the_build(tmp_path: Path) -> None:
+    shutil.copy(REPO / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    shutil.copytree(REPO / "docs", tmp_path / "docs")
+    index = tmp_path / "docs" / "index.md"
+    index.write_text(index.read_text("utf-8") + "\n<!-- variants: no-such-thing -->\n", "utf-8")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", VARIANTS_RULESETS=str(RULESETS))
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "s")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert result.returncode != 0
+    assert "unknown marker" in result.stdout + result.stderr
+    assert "no-such-thing" in result.stdout + result.stderr
+
+
+def test_section_modules_fill_the_example_pages(tmp_path: Path) -> None:
+    """A module named in mkdocs.yml (extra.variants.section_modules) adds engine output."""
+    (tmp_path / "pj_extra_sections.py").write_text(
+        "from variants.site.pages import escape_markdown, extra_section\n\n\n"
+        '@extra_section("examples")\n'
+        "def deals(ruleset):\n"
+        '    return f"## A deal under {escape_markdown(ruleset.id)}\\n\\nThe engine speaks."\n',
+        "utf-8",
+    )
+    config = (REPO / "mkdocs.yml").read_text("utf-8")
+    assert "section_modules: []" in config
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text(
+        config.replace("section_modules: []", "section_modules: [pj_extra_sections]"), "utf-8"
+    )
+    shutil.copytree(REPO / "docs", project / "docs")
+    env = dict(
+        os.environ,
+        NO_MKDOCS_2_WARNING="1",
+        VARIANTS_RULESETS=str(RULESETS),
+        PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]),
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(project / "s")],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    html = (project / "s" / "examples" / "peel" / "index.html").read_text("utf-8")
+    assert "A deal under peel" in html and "The engine speaks." in html
+    assert "will hold" not in html
+    statistics = (project / "s" / "statistics" / "peel" / "index.html").read_text("utf-8")
+    assert "will hold" in statistics
