@@ -109,14 +109,15 @@ class SeatView:
 class Policy(Protocol):
     """Chooses a lead from ``view.legal`` and says why, in a few words.
 
-    A policy with ``quick`` true also offers ``quick_lead``: the same choice made from the hand
-    alone, without a reason, which the engine uses when nobody reads the log and any card may
-    be led."""
+    A policy with ``quick`` true also offers ``quick_lead``: the same choice made from the legal
+    leads alone, without a reason, which the engine uses when nobody reads the log."""
 
     name: str
     quick: bool
 
-    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int: ...
+    def quick_lead(
+        self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random
+    ) -> int: ...
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]: ...
 
@@ -376,7 +377,8 @@ def _play(
         pending_bonus: list[tuple[int, int]] = []
         leader = (dealer + 1) % n
         lead_number = 0
-        quick = log is None and not leads and compiled.rules.play.lead == "any"
+        quick = log is None and not leads
+        any_lead = compiled.rules.play.lead == "any"
         logging = log is not None
         quick_leads = [p.quick_lead if quick and p.quick else None for p in policies]
         while winner is None:
@@ -384,7 +386,7 @@ def _play(
             chooser = policies[leader]
             quick_lead = quick_leads[leader]
             if quick_lead is not None:
-                card = quick_lead(hand, compiled, rng)
+                card = quick_lead(hand if any_lead else legal_leads(compiled, hand), compiled, rng)
                 reason = ""
             else:
                 view = SeatView(

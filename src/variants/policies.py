@@ -7,6 +7,7 @@ them with suit glyphs or as plain ASCII.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import card_name, suit_of
@@ -28,9 +29,9 @@ class LowestPolicy:
     name = "lowest"
     quick = True
 
-    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int:
+    def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
         rank_pos = compiled.rank_pos
-        return min(hand, key=lambda c: (rank_pos[c], suit_of(c)))
+        return min(legal, key=lambda c: (rank_pos[c], suit_of(c)))
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         rank_pos = view.compiled.rank_pos
@@ -44,8 +45,8 @@ class RandomPolicy:
     name = "random"
     quick = True
 
-    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int:
-        return hand[int(rng.random() * len(hand))]
+    def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
+        return legal[int(rng.random() * len(legal))]
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         return view.legal[int(rng.random() * len(view.legal))], "chosen at random"
@@ -72,7 +73,7 @@ class AdvisedPolicy:
     name = "advised"
     quick = False
 
-    def quick_lead(self, hand: list[int], compiled: CompiledRules, rng: random.Random) -> int:
+    def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
         raise NotImplementedError("the advice needs the whole view of the table")
 
     def explain(self, view: SeatView, card: int) -> str:

@@ -95,7 +95,9 @@ class Tally:
         """Count one deal, dealt with seat ``players - 1`` dealing (so seat = position)."""
         self.deals += 1
         for stat, value in zip(self.net, result.net, strict=True):
-            stat.add(value)
+            stat.n += 1
+            stat.total += value
+            stat.squares += value * value
         if result.winner is None:
             self.voided += 1
         else:
@@ -108,10 +110,8 @@ class Tally:
                 else:
                     self.won_in_play[index] += 1
                 self.size_when_won[index].add(result.took[index])
-            if result.board[index]:
-                self.carried[index] += 1
-            if result.held[index]:
-                self.held[index] += 1
+        self.carried = list(map(_count, self.carried, result.board))
+        self.held = list(map(_count, self.held, result.held))
 
     def merge(self, other: Tally) -> None:
         self.deals += other.deals
@@ -345,6 +345,11 @@ def games_report(tally: GameTally, meta: Mapping[str, Any]) -> dict[str, Any]:
             cid: tally.size_when_won[i].summary() for i, cid in enumerate(tally.compartments)
         },
     }
+
+
+def _count(total: int, value: int) -> int:
+    """``total`` plus one where ``value`` is non-zero (a count over deals)."""
+    return total + 1 if value else total
 
 
 def _rate(count: int, out_of: int) -> dict[str, Any]:
