@@ -89,12 +89,11 @@ CASES: tuple[Case, ...] = (
     ),
     _case(
         "unknown-key-typo",
-        "54:3: missing key 'compartments' in board (at rules/board)",
-        "58:5: unknown key 'compartmens' (allowed here: carry_over, compartments, interpretation, provenance) (at rules/board/compartmens)",
+        "58:5: unknown key 'compartmens': did you mean 'compartments'? (allowed here: carry_over, compartments, interpretation, provenance) (at rules/board/compartmens)",
     ),
     _case(
         "unknown-key-optional",
-        "22:5: unknown key 'interpretaion' (allowed here: interpretation, max, min, provenance) (at rules/players/interpretaion)",
+        "22:5: unknown key 'interpretaion': did you mean 'interpretation'? (allowed here: interpretation, max, min, provenance) (at rules/players/interpretaion)",
     ),
     _case(
         "missing-required-key",

@@ -7,6 +7,7 @@ line and the column of the offending node.
 from __future__ import annotations
 
 import copy
+import difflib
 import itertools
 import json
 import os
@@ -124,7 +125,13 @@ def _problems(document: YamlDocument, path: Path, sources_dir: Path | None) -> I
     if not isinstance(data, dict):
         yield document.problem((), "a ruleset must be a mapping of keys to values")
         return
-    schema_errors = [_schema_problem(document, e, ()) for e in _validator().iter_errors(data)]
+    errors = list(_validator().iter_errors(data))
+    misspelt = _misspelt_keys(errors)
+    schema_errors = [
+        _schema_problem(document, e, ())
+        for e in errors
+        if not (e.validator == "required" and tuple(e.absolute_path) in misspelt)
+    ]
     if schema_errors:
         yield from schema_errors
         return
@@ -242,14 +249,37 @@ def _schema_problem(
         if extra:
             known = ", ".join(sorted(allowed))
             hint = ""
+            close = difflib.get_close_matches(extra[0], sorted(allowed), n=1)
+            guess = f": did you mean {close[0]!r}?" if close else ""
             if error.instance[extra[0]] is None and " " in extra[0]:
                 hint = "; a comma inside {...} splits the mapping: put text with commas in quotes"
             return document.problem(
                 (*path, extra[0]),
-                f"unknown key {extra[0]!r} (allowed here: {known}){hint}",
+                f"unknown key {extra[0]!r}{guess} (allowed here: {known}){hint}",
                 at_key=True,
             )
     return document.problem(path, _schema_message(error))
+
+
+def _misspelt_keys(errors: list[jsonschema.ValidationError]) -> set[JsonPath]:
+    """Objects where an unknown key looks like a missing required one: the unknown key's
+    report says "did you mean", so the missing-key report would only repeat it."""
+    unknown: dict[JsonPath, list[str]] = {}
+    for error in errors:
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            schema = error.schema if isinstance(error.schema, dict) else {}
+            allowed = set(schema.get("properties", {}))
+            unknown[tuple(error.absolute_path)] = [k for k in error.instance if k not in allowed]
+    found: set[JsonPath] = set()
+    for error in errors:
+        path = tuple(error.absolute_path)
+        if error.validator == "required" and path in unknown:
+            instance: Any = error.instance
+            required: Any = error.validator_value
+            missing = [k for k in required if k not in instance]
+            if any(difflib.get_close_matches(k, missing, n=1) for k in unknown[path]):
+                found.add(path)
+    return found
 
 
 def _schema_message(error: jsonschema.ValidationError) -> str:
@@ -284,6 +314,9 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         return f"{instance!r} is not {name}"
     if kind == "anyOf" and "rank" in str(schema.get("description", "")).lower():
         return f"{instance!r} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
+    if kind == "anyOf":
+        choices = [_choice(option) for option in schema.get("anyOf", [])]
+        return f"{instance!r} is not one of: {', '.join(choices)}"
     if (
         kind == "oneOf"
         and isinstance(instance, dict)
@@ -305,6 +338,17 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         size = "small" if kind == "minimum" else "large"
         return f"{instance!r} is too {size}: {bound} {value}"
     return error.message
+
+
+def _choice(option: dict[str, Any]) -> str:
+    """One alternative of an ``anyOf``, in words."""
+    if "const" in option:
+        return str(option["const"])
+    if "enum" in option:
+        return ", ".join(str(v) for v in option["enum"])
+    if option.get("type") == "integer":
+        return "a whole number"
+    return str(option.get("description", "another form")).rstrip(".")
 
 
 def _article(word: str) -> str:

@@ -128,6 +128,10 @@ def _syntax_problem(error: yaml.MarkedYAMLError, name: str) -> Problem:
             opened.column + 1,
             f"YAML syntax error: the {kind} opened here is not closed (on line {line}: {what})",
         )
+    if "'\\t'" in what:
+        return Problem(
+            name, line, column, "YAML syntax error: a tab cannot indent YAML: indent with spaces"
+        )
     if "expected <block end>" in what or "mapping values are not allowed" in what:
         block = f" of the block that starts on line {opened.line + 1}" if opened else ""
         return Problem(

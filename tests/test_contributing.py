@@ -1,0 +1,205 @@
+"""The contributor's path, proved: a new source needs a YAML file and no code.
+
+A copy of the project gets one new ruleset, ``tests/contrib/peel-rounds.yaml`` (source 000's
+board and settlement with source 002's deal, turn-up and rounds), and nothing else. The
+validator accepts it, the engine plays it at every player count it supports, and the built site
+has its page, its comparison column, its worked examples and its statistics. Then the same file
+with a contributor's typical mistakes: each error names the line of the mistake.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+CONTRIBUTED = REPO / "tests" / "contrib" / "peel-rounds.yaml"
+SOURCES = REPO.parent / "shared" / "sources"
+SKIP = {
+    ".git",
+    ".venv",
+    "site",
+    ".cache",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    "test-artifacts",
+    ".hypothesis",
+    "__pycache__",
+}
+
+
+def _copy_project(target: Path) -> None:
+    def ignore(folder: str, names: list[str]) -> set[str]:
+        return {name for name in names if name in SKIP or name.endswith(".egg-info")}
+
+    shutil.copytree(REPO, target, ignore=ignore)
+
+
+def _env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("VARIANTS_RULESETS", None)
+    if SOURCES.is_dir():
+        env["VARIANTS_SOURCES"] = str(SOURCES)
+    # Small statistics runs keep the site build of the copy quick.
+    env["VARIANTS_STATS_SCALE"] = "0.02"
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    return env
+
+
+def _run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=project, env=_env(), capture_output=True, text=True
+    )
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    root = tmp_path_factory.mktemp("contributor") / "project"
+    _copy_project(root)
+    shutil.copy(CONTRIBUTED, root / "rulesets" / CONTRIBUTED.name)
+    yield root
+
+
+def test_the_copy_differs_from_the_project_by_one_ruleset_file(project: Path) -> None:
+    new = {p.name for p in (project / "rulesets").iterdir()} - {
+        p.name for p in (REPO / "rulesets").iterdir()
+    }
+    assert new == {"peel-rounds.yaml"}
+    assert (project / "src" / "variants" / "play.py").read_bytes() == (
+        REPO / "src" / "variants" / "play.py"
+    ).read_bytes()
+
+
+def test_the_validator_accepts_the_new_ruleset(project: Path) -> None:
+    done = _run(project, "variants.cli", "validate")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("5 ruleset(s) valid")
+
+
+def test_the_list_shows_it(project: Path) -> None:
+    done = _run(project, "variants.cli", "list")
+    assert done.returncode == 0, done.stderr
+    assert "peel-rounds" in done.stdout and "3-8" in done.stdout
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_the_engine_plays_every_supported_player_count(project: Path, players: int) -> None:
+    done = _run(
+        project,
+        "variants.cli",
+        "game",
+        "peel-rounds",
+        "--players",
+        str(players),
+        "--seed",
+        "7",
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    assert f'"players": {players}' in done.stdout
+    deal = _run(
+        project,
+        "variants.cli",
+        "deal",
+        "peel-rounds",
+        "--players",
+        str(players),
+        "--seed",
+        "7",
+        "--out",
+        f"deal-{players}.yaml",
+    )
+    assert deal.returncode == 0, deal.stderr
+    replay = _run(project, "variants.cli", "replay", f"deal-{players}.yaml")
+    assert replay.returncode == 0, replay.stderr
+    assert "the dealer takes it into hand" in replay.stdout
+
+
+def test_the_built_site_has_its_page_column_examples_and_statistics(
+    project: Path, tmp_path: Path
+) -> None:
+    built = tmp_path / "built"
+    done = _run(project, "mkdocs", "build", "--strict", "--site-dir", str(built))
+    assert done.returncode == 0, done.stderr[-3000:]
+    page = (built / "rulesets" / "peel-rounds" / "index.html").read_text(encoding="utf-8")
+    assert "Peel&#39;s board, played in rounds" in page or "Peel's board, played in rounds" in page
+    compare = (built / "compare" / "index.html").read_text(encoding="utf-8")
+    assert "peel-rounds" in compare
+    examples = (built / "examples" / "peel-rounds" / "index.html").read_text(encoding="utf-8")
+    assert "players" in examples
+    statistics = (built / "statistics" / "peel-rounds" / "index.html").read_text(encoding="utf-8")
+    assert "<svg" in statistics
+
+
+def _mistakes() -> list[tuple[str, str, str, str]]:
+    """(name, text to replace, its replacement, words the error must contain)."""
+    return [
+        (
+            "comma in a quote",
+            "quote: the dealer giving double the amount}",
+            "quote: the players, the dealer giving double}",
+            "a comma inside {...} splits",
+        ),
+        (
+            "a source not declared",
+            '{source: 002_3e5828ade67e0df0.txt, lines: "16"',
+            '{source: 003_a16857812c58f9d2.txt, lines: "16"',
+            "is not one of the ruleset's source",
+        ),
+        (
+            "a misspelt key",
+            "    carry_over: true",
+            "    carry_ovr: true",
+            "unknown key 'carry_ovr'",
+        ),
+        (
+            "a stake on no compartment",
+            "stakes: {pope: 6, matrimony: 2",
+            "stakes: {pope: 6, marriage: 2",
+            "no compartment 'marriage'",
+        ),
+        ("a line past the end", 'lines: "137-139"', 'lines: "237-239"', "has only 149 lines"),
+        ("a tab", "  pack:\n", "\tpack:\n", "a tab cannot indent YAML"),
+        (
+            "a value not allowed",
+            "    deals: per-player",
+            "    deals: per_player",
+            "'per_player' is not one of: per-player, a whole number",
+        ),
+        (
+            "an unknown interpretation",
+            "interpretation: pool-size",
+            "interpretation: pool-sizes",
+            "no interpretation has the id 'pool-sizes'",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("mistake", _mistakes(), ids=[m[0] for m in _mistakes()])
+def test_a_typical_mistake_is_reported_at_its_line(
+    mistake: tuple[str, str, str, str], tmp_path: Path
+) -> None:
+    _, old, new, words = mistake
+    text = CONTRIBUTED.read_text(encoding="utf-8")
+    assert text.count(old) >= 1, old
+    broken = text.replace(old, new, 1)
+    line = broken[: broken.index(new)].count("\n") + 1
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    target = folder / "peel-rounds.yaml"
+    target.write_text(broken, encoding="utf-8")
+    done = _run(REPO, "variants.cli", "validate", str(target))
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    problems = [row for row in done.stderr.splitlines() if row.startswith(str(target))]
+    assert problems, done.stderr
+    first = problems[0]
+    assert words in first, first
+    assert first.startswith(f"{target}:{line}:"), (first, line)
