@@ -25,7 +25,7 @@ from .dealfile import (
 )
 from .events import Led
 from .game import choose_first_dealer, play_game
-from .loader import load_ruleset, validate_paths
+from .loader import choice_problems, load_ruleset, validate_paths
 from .narrate import Style, narrate, settlement_table
 from .play import DealResult, IllegalLeadError, Policy, play_deal
 from .policies import make_policy
@@ -56,7 +56,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"{path}:1:1: no such file or folder", file=sys.stderr)
             return 1
     sources = Path(args.sources) if args.sources else None
-    validation = validate_paths(paths, sources)
+    validation = validate_paths(paths, sources, combinations=True)
     for problem in validation.problems:
         print(str(problem), file=sys.stderr)
     if validation.problems:
@@ -103,6 +103,9 @@ def _options(pairs: Sequence[str] | None, ruleset: Ruleset) -> dict[str, str]:
         ruleset.choices(chosen)
     except OptionError as error:
         raise UsageError(str(error)) from None
+    problems = choice_problems(ruleset, chosen)
+    if problems:
+        raise UsageError(f"{ruleset.id} cannot be played with these options: {problems[0]}")
     return chosen
 
 

@@ -19,7 +19,7 @@ from .cards import CardError, card_name, parse_card
 from .compiled import CompiledRules, compile_rules
 from .deal import DealSetup, sort_hand
 from .dealplan import SPARE, TURN_UP, DealPlanError
-from .loader import load_ruleset
+from .loader import choice_problems, load_ruleset
 from .policies import POLICIES
 from .ruleset import OptionError, Ruleset
 from .yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
@@ -116,7 +116,11 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
             ruleset.option(str(key)).value(str(value))
         except OptionError as error:
             raise fail(("options", key), str(error)) from None
-    rules = ruleset.rules_for({k: str(v) for k, v in options.items()})
+    chosen = {str(k): str(v) for k, v in options.items()}
+    problems = choice_problems(ruleset, chosen)
+    if problems:
+        raise fail(("options",), f"{ruleset.id} cannot be played with these options: {problems[0]}")
+    rules = ruleset.rules_for(chosen)
     hands_raw = data["hands"]
     if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
         raise fail(("hands",), "hands must be a list of lists of cards, one per seat")

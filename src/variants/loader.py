@@ -11,7 +11,7 @@ import difflib
 import itertools
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -38,6 +38,15 @@ def ruleset_schema() -> dict[str, Any]:
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
     return jsonschema.Draft202012Validator(ruleset_schema())
+
+
+@cache
+def _rules_validator() -> jsonschema.Draft202012Validator:
+    """The schema of ``rules`` alone, for checking rules with options applied."""
+    schema = ruleset_schema()
+    return jsonschema.Draft202012Validator(
+        {**schema["properties"]["rules"], "$defs": schema["$defs"]}
+    )
 
 
 def find_sources_dir(near: Path) -> Path | None:
@@ -76,7 +85,11 @@ def ruleset_files(paths: Iterable[Path]) -> list[Path]:
     return found
 
 
-def validate_paths(paths: Iterable[Path], sources_dir: Path | None = None) -> Validation:
+def validate_paths(
+    paths: Iterable[Path], sources_dir: Path | None = None, combinations: bool = False
+) -> Validation:
+    """Check every ruleset file under ``paths``; with ``combinations`` also every combination
+    of option values (each value alone is always checked)."""
     files = ruleset_files(paths)
     rulesets: list[Ruleset] = []
     problems: list[Problem] = []
@@ -84,7 +97,7 @@ def validate_paths(paths: Iterable[Path], sources_dir: Path | None = None) -> Va
     for path in files:
         texts = sources_dir or find_sources_dir(path)
         try:
-            rulesets.append(load_ruleset(path, texts))
+            rulesets.append(load_ruleset(path, texts, combinations))
         except ProblemsError as error:
             problems += error.problems
     seen: dict[str, str] = {}
@@ -99,10 +112,12 @@ def validate_paths(paths: Iterable[Path], sources_dir: Path | None = None) -> Va
     return Validation(tuple(rulesets), tuple(problems), len(files), texts)
 
 
-def load_ruleset(path: Path, sources_dir: Path | None = None) -> Ruleset:
+def load_ruleset(
+    path: Path, sources_dir: Path | None = None, combinations: bool = False
+) -> Ruleset:
     """Load and check one ruleset file; raise :class:`ProblemsError` listing what is wrong."""
     document = read_yaml(path)
-    problems = sorted(set(_problems(document, path, sources_dir)), key=_order)
+    problems = sorted(set(_problems(document, path, sources_dir, combinations)), key=_order)
     if problems:
         raise ProblemsError(problems)
     return build_ruleset(document.data, str(path))
@@ -120,7 +135,9 @@ def _order(problem: Problem) -> tuple[int, int, str]:
     return (problem.line, problem.column, problem.message)
 
 
-def _problems(document: YamlDocument, path: Path, sources_dir: Path | None) -> Iterator[Problem]:
+def _problems(
+    document: YamlDocument, path: Path, sources_dir: Path | None, combinations: bool
+) -> Iterator[Problem]:
     data = document.data
     if not isinstance(data, dict):
         yield document.problem((), "a ruleset must be a mapping of keys to values")
@@ -142,10 +159,26 @@ def _problems(document: YamlDocument, path: Path, sources_dir: Path | None) -> I
             yield document.problem(finding.path, finding.message, finding.at_key)
     for finding in check_rules(data["rules"]):
         yield document.problem(("rules", *finding.path), finding.message, finding.at_key)
-    yield from _option_problems(document)
+    yield from _option_problems(document, combinations)
 
 
-def _option_problems(document: YamlDocument) -> Iterator[Problem]:
+def choice_problems(ruleset: Ruleset, overrides: Mapping[str, str]) -> list[str]:
+    """What is wrong with the rules under these option values (empty when they play).
+
+    ``variants validate`` checks every combination; commands that load a ruleset check the
+    combination they are asked for."""
+    chosen = ruleset.choices(overrides)
+    rules = json.loads(ruleset.raw_rules)
+    for option in ruleset.options:
+        for key, encoded in option.value(chosen[option.id]).patches:
+            try:
+                apply_patch(rules, key, json.loads(encoded))
+            except PatchError as error:
+                return [str(error)]
+    return _rules_messages(rules)
+
+
+def _option_problems(document: YamlDocument, combinations: bool) -> Iterator[Problem]:
     """Every option value, alone and in combination, must give rules that pass every check.
 
     A problem is reported once, where it first arises: a problem of the default rules is not
@@ -177,7 +210,7 @@ def _option_problems(document: YamlDocument) -> Iterator[Problem]:
     total = 1
     for size in sizes:
         total *= size
-    if len(options) < 2 or total > MAX_OPTION_COMBINATIONS:
+    if not combinations or len(options) < 2 or total > MAX_OPTION_COMBINATIONS:
         return
     for combo in itertools.product(*[range(size) for size in sizes]):
         picks = dict(enumerate(combo))
@@ -199,10 +232,15 @@ def _trial_messages(data: dict[str, Any], picks: dict[int, int]) -> list[str]:
                 apply_patch(rules, key, new)
             except PatchError as error:
                 return [str(error)]
-    errors = list(_validator().iter_errors(dict(data, rules=rules)))
+    return _rules_messages(rules)
+
+
+def _rules_messages(rules: dict[str, Any]) -> list[str]:
+    errors = list(_rules_validator().iter_errors(rules))
     if errors:
         return [
-            f"{_schema_message(e)} (in {'/'.join(str(p) for p in e.absolute_path)})" for e in errors
+            f"{_schema_message(e)} (in rules/{'/'.join(str(p) for p in e.absolute_path)})"
+            for e in errors
         ]
     return [
         f"{f.message} (in rules/{'/'.join(str(p) for p in f.path)})" if f.path else f.message
