@@ -15,6 +15,22 @@ RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 SUIT_NAMES: dict[str, str] = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_GLYPHS: dict[str, str] = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANK_WORDS: dict[str, str] = {
+    "A": "ace",
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+}
+"""Each rank in words, as a player says it ("No six")."""
 RANK_NAMES: dict[str, str] = {
     "A": "ace",
     "J": "jack",

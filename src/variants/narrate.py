@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import (
+    RANK_WORDS,
     RANKS,
     SUIT_GLYPHS,
     SUIT_NAMES,
@@ -43,22 +44,6 @@ from .events import (
     WentOut,
 )
 from .ruleset import Rules
-
-RANK_WORDS = {
-    "A": "ace",
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-    "10": "ten",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
-}
 
 
 @dataclass(frozen=True)

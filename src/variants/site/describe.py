@@ -18,7 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import RANKS, SUIT_GLYPHS, SUIT_NAMES, SUITS, card_glyph, make_card, rank_of, suit_of
+from ..cards import (
+    RANK_WORDS,
+    RANKS,
+    SUIT_GLYPHS,
+    SUIT_NAMES,
+    SUITS,
+    card_glyph,
+    make_card,
+    rank_of,
+    suit_of,
+)
 from ..dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
 from ..ruleset import (
     STATUS_THRESHOLDS,
@@ -34,21 +44,6 @@ from ..ruleset import (
 )
 
 EN_DASH = "\u2013"
-RANK_WORDS: dict[str, str] = {
-    "A": "ace",
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-    "10": "ten",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
-}
 ORDINALS: tuple[str, ...] = (
     "first",
     "second",
