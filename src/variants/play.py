@@ -26,25 +26,20 @@ from .compiled import (
 from .deal import DealSetup, shuffle, trump_of
 from .events import (
     CarriedOver,
-    CompartmentWon,
     DealEnded,
     Dealt,
     DealVoided,
     Dressed,
     Event,
-    Exempted,
     Led,
-    Paid,
-    PayReason,
-    Penalty,
     Played,
     StopCause,
     Stopped,
     TurnedUp,
     TurnUpPlace,
     WentOut,
-    WinHow,
 )
+from .settle import Ledger, holders, pair_played, settle
 
 
 class IllegalLeadError(ValueError):
@@ -173,57 +168,6 @@ def verify_lead(compiled: CompiledRules, seat: int, hand: Sequence[int], card: i
         )
 
 
-class _Ledger:
-    """The counters of one deal: the board, each seat's net, who took what and how."""
-
-    __slots__ = ("board", "by_turn_up", "ids", "log", "net", "taken", "took", "won")
-
-    def __init__(self, ids: tuple[str, ...], board: list[int], n: int, log: list[Event] | None):
-        self.ids = ids
-        self.board = board
-        self.net = [0] * n
-        self.won: list[tuple[int, ...]] = [()] * len(ids)
-        self.taken = [False] * len(ids)
-        self.took = [0] * len(ids)
-        self.by_turn_up = [False] * len(ids)
-        self.log = log
-
-    def take(self, index: int, seat: int, how: WinHow) -> None:
-        amount = self.board[index]
-        self.board[index] = 0
-        self.net[seat] += amount
-        self.taken[index] = True
-        self.took[index] += amount
-        self.won[index] += (seat,)
-        if how == "turn-up":
-            self.by_turn_up[index] = True
-        if self.log is not None:
-            self.log.append(CompartmentWon(self.ids[index], seat, amount, how))
-
-    def pay(self, payer: int, payee: int, amount: int, reason: PayReason, cards: int) -> None:
-        if amount <= 0:
-            return
-        self.net[payer] -= amount
-        self.net[payee] += amount
-        if self.log is not None:
-            self.log.append(Paid(payer, payee, amount, reason, cards))
-
-    def stake(self, seat: int, index: int, amount: int) -> None:
-        """``seat`` puts ``amount`` counters on a compartment."""
-        self.board[index] += amount
-        self.net[seat] -= amount
-
-    def share(self, index: int, shares: dict[int, int], left: int) -> None:
-        for seat, amount in shares.items():
-            self.net[seat] += amount
-            self.took[index] += amount
-            self.won[index] += (seat,)
-            if self.log is not None:
-                self.log.append(CompartmentWon(self.ids[index], seat, amount, "share"))
-        self.board[index] = left
-        self.taken[index] = True
-
-
 def play_deal(
     compiled: CompiledRules,
     setup: DealSetup,
@@ -317,7 +261,7 @@ def _play(
     policies = list(policy) if isinstance(policy, Sequence) else [policy] * n
     compartments = compiled.compartments
     ids = compiled.ids
-    ledger = _Ledger(ids, board, n, log)
+    ledger = Ledger(ids, board, n, log)
     take = ledger.take
     pay = ledger.pay
     taken = ledger.taken
@@ -462,8 +406,8 @@ def _play(
                     known_spare.add(following)
                 leader = seat
                 break
-        held = _holders(owner, tables.cards_of)
-        _settle(compiled, ledger, winner, owner, hands, pending_bonus, held, tables.cards_of)
+        held = holders(owner, tables.cards_of)
+        settle(compiled, ledger, winner, owner, hands, pending_bonus, held, tables.cards_of)
     if not compiled.rules.board.carry_over and winner is not None:
         for index in range(len(ids)):
             if board[index] > 0:
@@ -489,19 +433,6 @@ def _play(
     )
 
 
-def _holders(owner: dict[int, int], cards_of: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
-    """For each compartment, the seats left holding a card that wins it."""
-    held: list[tuple[int, ...]] = []
-    for cards in cards_of:
-        seats: tuple[int, ...] = ()
-        for card in cards:
-            where = owner[card]
-            if where >= 0:
-                seats += (where,)
-        held.append(seats)
-    return held
-
-
 def _stop(seat: int, card: int, following: int, owner: dict[int, int]) -> Stopped:
     """The event for a run that stops after ``card``, with its cause."""
     if following < 0:
@@ -514,7 +445,7 @@ def _stop(seat: int, card: int, following: int, owner: dict[int, int]) -> Stoppe
 def _more(
     compiled: CompiledRules,
     tables: TrumpTables,
-    ledger: _Ledger,
+    ledger: Ledger,
     hands: list[list[int]],
     card: int,
     seat: int,
@@ -536,7 +467,7 @@ def _more(
         pair_player[card] = seat
         for index, other_card in tables.pairs[card]:
             if not ledger.taken[index] and other_card in pair_player:
-                _pair_played(
+                pair_played(
                     compiled,
                     ledger,
                     index,
@@ -546,77 +477,3 @@ def _more(
                     pair_player[other_card],
                     previous,
                 )
-
-
-def _pair_played(
-    compiled: CompiledRules,
-    ledger: _Ledger,
-    index: int,
-    card: int,
-    seat: int,
-    other_card: int,
-    other_seat: int,
-    previous: int,
-) -> None:
-    """Both cards of a pair are now played: one seat takes it, two may divide it."""
-    win = compiled.compartments[index].win
-    if win.in_succession and previous != other_card:
-        return
-    if other_seat == seat:
-        ledger.take(index, seat, "pair")
-        return
-    if win.different_seats != "split":
-        return
-    half, odd = divmod(ledger.board[index], 2)
-    shares = {other_seat: half, seat: half}
-    if odd and win.odd_counter == "higher":
-        higher = seat if compiled.rank_pos[card] > compiled.rank_pos[other_card] else other_seat
-        shares[higher] += 1
-        odd = 0
-    ledger.share(index, shares, odd)
-
-
-def _settle(
-    compiled: CompiledRules,
-    ledger: _Ledger,
-    winner: int,
-    owner: dict[int, int],
-    hands: list[list[int]],
-    pending_bonus: list[tuple[int, int]],
-    held: list[tuple[int, ...]],
-    cards_of: tuple[tuple[int, ...], ...],
-) -> None:
-    """Going out: Game, the per-card payments with their exemptions, late bonuses, penalties.
-
-    ``held[i]`` lists the seats left holding a card that wins compartment ``i``."""
-    if compiled.game >= 0 and not ledger.taken[compiled.game]:
-        ledger.take(compiled.game, winner, "going-out")
-    per_card = compiled.rules.going_out.per_card
-    log = ledger.log
-    for other, hand in enumerate(hands):
-        if other == winner:
-            continue
-        factor = 1
-        for index, exempt in compiled.holders:
-            if other in held[index]:
-                if exempt:
-                    factor = 0
-                    if log is not None:
-                        log.append(Exempted(other, compiled.ids[index], len(hand)))
-                    break
-                factor *= 2
-        ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
-    for seat, per in pending_bonus:
-        for other, hand in enumerate(hands):
-            if other != seat:
-                ledger.pay(other, seat, per * len(hand), "bonus", len(hand))
-    if compiled.penalties:
-        before = list(ledger.board)
-        for index in compiled.penalties:
-            if before[index] <= 0:
-                continue
-            for holder in held[index]:
-                ledger.stake(holder, index, before[index])
-                if log is not None:
-                    card = next(c for c in cards_of[index] if owner[c] == holder)
-                    log.append(Penalty(holder, compiled.ids[index], before[index], card))

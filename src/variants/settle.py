@@ -1,0 +1,145 @@
+"""Settlement: the counters of one deal, and what happens to them as compartments are won,
+payments made and the deal is settled when a seat goes out."""
+
+from __future__ import annotations
+
+from .compiled import CompiledRules
+from .events import CompartmentWon, Event, Exempted, Paid, PayReason, Penalty, WinHow
+
+
+class Ledger:
+    """The counters of one deal: the board, each seat's net, who took what and how."""
+
+    __slots__ = ("board", "by_turn_up", "ids", "log", "net", "taken", "took", "won")
+
+    def __init__(self, ids: tuple[str, ...], board: list[int], n: int, log: list[Event] | None):
+        self.ids = ids
+        self.board = board
+        self.net = [0] * n
+        self.won: list[tuple[int, ...]] = [()] * len(ids)
+        self.taken = [False] * len(ids)
+        self.took = [0] * len(ids)
+        self.by_turn_up = [False] * len(ids)
+        self.log = log
+
+    def take(self, index: int, seat: int, how: WinHow) -> None:
+        amount = self.board[index]
+        self.board[index] = 0
+        self.net[seat] += amount
+        self.taken[index] = True
+        self.took[index] += amount
+        self.won[index] += (seat,)
+        if how == "turn-up":
+            self.by_turn_up[index] = True
+        if self.log is not None:
+            self.log.append(CompartmentWon(self.ids[index], seat, amount, how))
+
+    def pay(self, payer: int, payee: int, amount: int, reason: PayReason, cards: int) -> None:
+        if amount <= 0:
+            return
+        self.net[payer] -= amount
+        self.net[payee] += amount
+        if self.log is not None:
+            self.log.append(Paid(payer, payee, amount, reason, cards))
+
+    def stake(self, seat: int, index: int, amount: int) -> None:
+        """``seat`` puts ``amount`` counters on a compartment."""
+        self.board[index] += amount
+        self.net[seat] -= amount
+
+    def share(self, index: int, shares: dict[int, int], left: int) -> None:
+        for seat, amount in shares.items():
+            self.net[seat] += amount
+            self.took[index] += amount
+            self.won[index] += (seat,)
+            if self.log is not None:
+                self.log.append(CompartmentWon(self.ids[index], seat, amount, "share"))
+        self.board[index] = left
+        self.taken[index] = True
+
+
+def pair_played(
+    compiled: CompiledRules,
+    ledger: Ledger,
+    index: int,
+    card: int,
+    seat: int,
+    other_card: int,
+    other_seat: int,
+    previous: int,
+) -> None:
+    """Both cards of a pair are now played: one seat takes it, two may divide it."""
+    win = compiled.compartments[index].win
+    if win.in_succession and previous != other_card:
+        return
+    if other_seat == seat:
+        ledger.take(index, seat, "pair")
+        return
+    if win.different_seats != "split":
+        return
+    half, odd = divmod(ledger.board[index], 2)
+    shares = {other_seat: half, seat: half}
+    if odd and win.odd_counter == "higher":
+        higher = seat if compiled.rank_pos[card] > compiled.rank_pos[other_card] else other_seat
+        shares[higher] += 1
+        odd = 0
+    ledger.share(index, shares, odd)
+
+
+def settle(
+    compiled: CompiledRules,
+    ledger: Ledger,
+    winner: int,
+    owner: dict[int, int],
+    hands: list[list[int]],
+    pending_bonus: list[tuple[int, int]],
+    held: list[tuple[int, ...]],
+    cards_of: tuple[tuple[int, ...], ...],
+) -> None:
+    """Going out: Game, the per-card payments with their exemptions, late bonuses, penalties.
+
+    ``held[i]`` lists the seats left holding a card that wins compartment ``i``."""
+    if compiled.game >= 0 and not ledger.taken[compiled.game]:
+        ledger.take(compiled.game, winner, "going-out")
+    per_card = compiled.rules.going_out.per_card
+    log = ledger.log
+    for other, hand in enumerate(hands):
+        if other == winner:
+            continue
+        factor = 1
+        for index, exempt in compiled.holders:
+            if other in held[index]:
+                if exempt:
+                    factor = 0
+                    if log is not None:
+                        log.append(Exempted(other, compiled.ids[index], len(hand)))
+                    break
+                factor *= 2
+        ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
+    for seat, per in pending_bonus:
+        for other, hand in enumerate(hands):
+            if other != seat:
+                ledger.pay(other, seat, per * len(hand), "bonus", len(hand))
+    if compiled.penalties:
+        before = list(ledger.board)
+        for index in compiled.penalties:
+            if before[index] <= 0:
+                continue
+            for holder in held[index]:
+                ledger.stake(holder, index, before[index])
+                if log is not None:
+                    card = next(c for c in cards_of[index] if owner[c] == holder)
+                    log.append(Penalty(holder, compiled.ids[index], before[index], card))
+
+
+def holders(owner: dict[int, int], cards_of: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+    """For each compartment, the seats left holding a card that wins it."""
+    held: list[tuple[int, ...]] = []
+    for cards in cards_of:
+        seats: tuple[int, ...] = ()
+        for card in cards:
+            where = owner[card]
+            if where >= 0:
+                seats += (where,)
+        held.append(seats)
+    return held
