@@ -153,12 +153,21 @@ class _Teller:
                     "agreed": "agreement",
                 }[method]
                 self.lines.append(f"Seat {seat} is the first dealer, by {how}.")
-            case DealStarted(number=number, dealer=dealer, players=players, closing=closing):
+            case DealStarted(
+                number=number, dealer=dealer, players=players, closing=closing, trump=trump
+            ):
                 self.dealer, self.players = dealer, players
                 self.run_number = 0
                 self.lines.append("")
-                title = "Closing deal, face up" if closing else f"Deal {number + 1}"
-                self.lines.append(f"{title}: seat {dealer} deals.")
+                if closing:
+                    kept = ""
+                    if trump is not None:
+                        kept = f" {SUIT_NAMES[SUITS[trump]].capitalize()} stay trumps."
+                    self.lines.append(
+                        f"Closing deal, face up: seat {dealer} deals the whole pack round.{kept}"
+                    )
+                else:
+                    self.lines.append(f"Deal {number + 1}: seat {dealer} deals.")
             case Dressed(seat=seat, compartment=cid, amount=amount):
                 self.dressed[seat] = self.dressed.get(seat, 0) + amount
                 self.stakes[cid] = self.stakes.get(cid, 0) + amount

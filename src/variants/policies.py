@@ -113,6 +113,8 @@ class AdvisedPolicy:
         return stakes
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+        if len(view.hand) == 1:
+            return view.hand[0], "its last card"
         compiled = view.compiled
         stakes = self._stakes(view)
         runs = [self._run(view, card) for card in view.legal]
