@@ -1,10 +1,18 @@
-"""Shared fixtures: the shipped rulesets, loaded once."""
+"""Shared fixtures: the shipped rulesets, loaded once; the built site, served, and a browser."""
 
 from __future__ import annotations
 
+import functools
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, sync_playwright
 
 from variants.loader import load_rulesets
 from variants.ruleset import Ruleset
@@ -16,3 +24,78 @@ RULESETS = REPO / "rulesets"
 @pytest.fixture(scope="session")
 def rulesets() -> dict[str, Ruleset]:
     return load_rulesets(RULESETS)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Site builds under test play the statistics pages' runs at 1% of their size, cached once
+    per session outside the project (the pages state the sizes used); set the variables to
+    override."""
+    os.environ.setdefault("VARIANTS_STATS_SCALE", "0.01")
+    os.environ.setdefault("VARIANTS_STATS_CACHE", str(tmp_path_factory.mktemp("stats-cache")))
+
+
+# --------------------------------------------------------------------------------------------
+# The built site in a browser: one build, one server and one Chromium for every browser test.
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from the shipped rulesets with ``mkdocs build --strict``."""
+    site = tmp_path_factory.mktemp("browser-site")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env.pop("VARIANTS_RULESETS", None)
+    env.pop("VARIANTS_EXAMPLES", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return site
+
+
+@pytest.fixture(scope="session")
+def base_url(built_site: Path) -> Iterator[str]:
+    """The built site served on 127.0.0.1, on a free port."""
+    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, driven by Playwright (never Playwright's own download)."""
+    assert Path(CHROMIUM).is_file(), (
+        f"the browser tests need Chromium at {CHROMIUM}: apt-get install chromium"
+    )
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

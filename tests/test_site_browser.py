@@ -1,64 +1,29 @@
-"""The built site in a browser (Debian's Chromium via Playwright): the comparison's controls,
-the boards, and red suits readable in both palettes."""
+"""The built site in a browser (Debian's Chromium via Playwright): every page loads cleanly
+and links only to pages and anchors that exist, the site works with the network off, the
+comparison's controls, the boards, red suits readable in both palettes, and screenshots.
+
+The fixtures (one build, one local server, one browser) are in conftest.py. Without Chromium at
+/usr/bin/chromium the tests fail, saying to run ``apt-get install chromium``; they never skip.
+Screenshots of the main pages at desktop and phone widths, in the light and dark palettes, are
+written to ``test-artifacts/screenshots/`` (git-ignored) for a person to look at.
+"""
 
 from __future__ import annotations
 
-import functools
-import os
 import re
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from collections import deque
 from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Request, Response, Route
 
 REPO = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    site = tmp_path_factory.mktemp("browser-site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("VARIANTS_RULESETS", None)
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).is_file(), f"{CHROMIUM} is needed: apt-get install chromium"
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
+IDS = sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml"))
+SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+"""Where the screenshots go: test-artifacts/screenshots/ (git-ignored)."""
+WIDTHS = {"desktop": 1280, "phone": 390}
+HEIGHTS = {"desktop": 900, "phone": 844}
 
 
 def open_page(browser: Browser, url: str, scheme: str = "light") -> tuple[Page, list[str]]:
@@ -171,3 +136,164 @@ def test_red_suits_are_red_and_readable(browser: Browser, base_url: str, scheme:
     assert colour[0] > colour[1] + 60 and colour[0] > colour[2] + 60, colour  # red
     lighter, darker = sorted((_luminance(colour), _luminance(background)), reverse=True)
     assert (lighter + 0.05) / (darker + 0.05) >= 4.5
+
+
+def test_comparison_shows_every_ruleset(browser: Browser, base_url: str) -> None:
+    page, errors = open_page(browser, f"{base_url}/compare/")
+    assert sorted(visible_columns(page)) == IDS
+    page.select_option("#pj-pick-a", IDS[0])
+    page.select_option("#pj-pick-b", IDS[1])
+    assert sorted(visible_columns(page)) == [IDS[0], IDS[1]]
+    assert len(visible_rows(page)) > 0
+    assert errors == []
+    page.close()
+
+
+# --------------------------------------------------------------------------------------------
+# Every page
+
+
+class PageProblems:
+    """Console errors, uncaught exceptions, failed requests and error responses of a page."""
+
+    def __init__(self, page: Page) -> None:
+        self.found: list[str] = []
+        page.on("pageerror", lambda error: self.found.append(f"exception: {error}"))
+        page.on("console", self._console)
+        page.on("requestfailed", self._failed)
+        page.on("response", self._response)
+
+    def _console(self, message: object) -> None:
+        if getattr(message, "type", "") == "error":
+            self.found.append(f"console: {getattr(message, 'text', '')}")
+
+    def _failed(self, request: Request) -> None:
+        # A request still in flight when the test moves to the next page is aborted by the
+        # browser (the favicon, often): not the site's fault. A missing file is an HTTP error.
+        if request.failure != "net::ERR_ABORTED":
+            self.found.append(f"request failed: {request.url} ({request.failure})")
+
+    def _response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.found.append(f"HTTP {response.status}: {response.url}")
+
+    def take(self) -> list[str]:
+        found, self.found = self.found, []
+        return found
+
+
+def test_every_page_loads_cleanly_and_links_resolve(browser: Browser, base_url: str) -> None:
+    """Crawl the built site from the home page: every page loads with no console error, no
+    failed request and no error response, and every local link names a page that exists and,
+    when it has a fragment, an element with that id on that page."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    problems = PageProblems(page)
+    start = f"{base_url}/"
+    queue = deque([start])
+    seen = {start}
+    ids: dict[str, set[str]] = {}
+    links: list[tuple[str, str, str]] = []  # (from page, to page, fragment)
+    failures: list[str] = []
+    while queue:
+        url = queue.popleft()
+        response = page.goto(url)
+        page.wait_for_load_state("load")
+        if response is None or response.status != 200:
+            failures.append(f"{url}: HTTP {response.status if response else 'no response'}")
+            continue
+        failures += [f"{url}: {problem}" for problem in problems.take()]
+        ids[url] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+        for href in hrefs:
+            if not href.startswith(base_url):
+                continue  # a link out of the site (the theme's credit): not followed
+            target, fragment = urldefrag(href)
+            if urlsplit(target).path.endswith(("/search/search_index.json", ".xml", ".gz")):
+                continue
+            links.append((url, target, fragment))
+            if target not in seen and not urlsplit(target).path.endswith((".png", ".svg")):
+                seen.add(target)
+                queue.append(target)
+    for source, target, fragment in links:
+        if target not in ids:
+            continue  # a broken target is reported above, from its load
+        if fragment and unquote(fragment) not in ids[target]:
+            failures.append(f"{source}: no #{fragment} on {target}")
+    page.close()
+    assert len(ids) > 30, sorted(ids)
+    assert failures == []
+
+
+def test_the_site_works_with_the_network_off(browser: Browser, base_url: str) -> None:
+    """Every request not to the local server is blocked; the pages still load with nothing
+    failing, and none even tries to reach another host."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+
+    def route(request_route: Route) -> None:
+        url = request_route.request.url
+        if url.startswith(base_url):
+            request_route.continue_()
+        else:
+            outside.append(url)
+            request_route.abort("internetdisconnected")
+
+    context.route("**/*", route)
+    page = context.new_page()
+    problems = PageProblems(page)
+    for path in (
+        "/",
+        "/compare/",
+        "/examples/peel/",
+        "/one-deal/",
+        "/replay/",
+        "/replay/peel/peel-walkthrough/#step-5",
+    ):
+        page.goto(base_url + path)
+        page.wait_for_load_state("networkidle")
+        assert problems.take() == [], path
+    page.click('[data-pj-go="next"]')
+    assert page.inner_text("[data-pj-counter]").startswith("Step 6 of")
+    page.goto(base_url + "/compare/")
+    page.wait_for_load_state("networkidle")
+    page.select_option("#pj-pick-a", "peel")
+    assert page.locator("#pj-matrix thead th[data-ruleset]:not(.pj-col-hidden)").count() == 1
+    assert problems.take() == []
+    assert outside == []
+    context.close()
+
+
+# --------------------------------------------------------------------------------------------
+# Screenshots
+
+SCREENSHOT_PAGES = {
+    "home": "/",
+    "compare": "/compare/",
+    "replay": "/replay/peel/peel-walkthrough/#step-17",
+    "examples": "/examples/peel/",
+    "one-deal": "/one-deal/",
+}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("device", list(WIDTHS))
+@pytest.mark.parametrize("name", list(SCREENSHOT_PAGES))
+def test_screenshots(browser: Browser, base_url: str, name: str, device: str, scheme: str) -> None:
+    """Each main page at desktop and phone widths in both palettes: written for a person to look
+    at, and checked for what a machine can see (no error, nothing wider than the screen)."""
+    width = WIDTHS[device]
+    page = browser.new_page(
+        viewport={"width": width, "height": HEIGHTS[device]}, color_scheme=scheme
+    )
+    problems = PageProblems(page)
+    page.goto(base_url + SCREENSHOT_PAGES[name])
+    page.wait_for_load_state("networkidle")
+    page.wait_for_function("!document.getAnimations().some(a => a.playState === 'running')")
+    scheme_used = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert scheme_used == ("slate" if scheme == "dark" else "default")
+    overflow = page.evaluate("document.documentElement.scrollWidth")
+    assert overflow <= width, f"{name} is {overflow}px wide at {width}px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-{device}-{scheme}.png"))
+    assert problems.take() == []
+    page.close()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -24,6 +26,7 @@ def build(site: Path, config: Path = REPO / "mkdocs.yml", rulesets: Path | None 
     """Build the site into ``site``; return mkdocs' output, failing the test if the build fails."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("VARIANTS_RULESETS", None)
+    env.pop("VARIANTS_EXAMPLES", None)
     if rulesets is not None:
         env["VARIANTS_RULESETS"] = str(rulesets)
     result = subprocess.run(
@@ -108,6 +111,10 @@ def test_every_page_is_generated(site: Path) -> None:
         "schema",
         "contributing",
         *(f"{kind}/{rid}" for kind in ("rulesets", "examples", "statistics") for rid in IDS),
+        "one-deal",
+        "replay",
+        "replay/peel/peel-walkthrough",
+        *(f"replay/{rid}/{n}-players" for rid in IDS for n in ("three", "five", "eight")),
     ]
     for path in expected:
         assert (site / path / "index.html").is_file(), path
@@ -117,7 +124,7 @@ def test_nothing_generated_is_written_into_docs() -> None:
     docs = REPO / "docs"
     for name in ("rulesets", "examples", "statistics"):
         assert not (docs / name).exists()
-    for name in ("compare.md", "sources.md", "schema.md", "contributing.md"):
+    for name in ("compare.md", "sources.md", "schema.md", "contributing.md", "one-deal.md"):
         assert not (docs / name).exists()
 
 
@@ -173,6 +180,57 @@ def test_comparison_has_a_column_per_ruleset(site: Path) -> None:
     assert "data-pj-filter" in html and "assets/javascripts/compare.js" in html
     assert "8D eight of diamonds" in html  # the filter finds the card however it is typed
     assert '<a href="../rulesets/peel/#rule-pack"' in html
+
+
+def test_peel_examples_page_tells_the_walkthrough(site: Path) -> None:
+    html = page(site, "examples/peel")
+    text = unescape(text_of(html))
+    assert 'id="deal-peel-walkthrough"' in html
+    assert "&amp;#39;" not in html  # the table of contents shows the title's quote as a quote
+    assert "Peel's worked example: five players, hearts trumps" in text
+    assert "The elder hand holds 5D 7D 4H JH JS KS AC QC" in text  # the notes
+    for anchor in ("deal-three-players", "deal-five-players", "deal-eight-players"):
+        assert f'id="{anchor}"' in html
+    assert 'href="../../replay/peel/peel-walkthrough/"' in html
+    # The hands with glyphs and colours, the runs with the policy's reasons, the settlement.
+    assert '<span class="pj-pc pj-pc--red" data-card="7H" title="seven of hearts">7♥</span>' in html
+    assert "Run 1 Seat 1 leads J♠ (works up to K♠, a known stop" in text
+    assert "Seat 3 takes Matrimony (2)" in text
+    assert "The spare hand, revealed:" in text
+    assert "Seat 1 went out after 8 runs." in text
+    assert "variants deal peel --players 3 --seed 1" in text
+
+
+def test_one_deal_page_shows_every_ruleset(site: Path) -> None:
+    html = page(site, "one-deal")
+    for rid in IDS:
+        assert f'id="under-{rid}"' in html
+    text = text_of(html)
+    assert "a removed card changes how the rest falls" in text
+    assert "Foster keeps all 52 cards." in text
+    assert "take out 8♦" in text
+
+
+def test_replay_pages_embed_their_steps(site: Path) -> None:
+    from variants.dealfile import read_deal_file
+    from variants.site.exampledeals import examples_for, replay_data
+
+    index = page(site, "replay")
+    assert 'href="peel/peel-walkthrough/"' in index
+    html = page(site, "replay/peel/peel-walkthrough")
+    found = re.search(r'<script type="application/json" id="replay-data">([^<]*)</script>', html)
+    assert found, "no replay data"
+    data = json.loads(found.group(1))
+    deal = read_deal_file(REPO / "examples" / "peel-walkthrough.yaml", RULESETS)
+    example = next(e for e in examples_for(deal.ruleset) if e.slug == "peel-walkthrough")
+    assert data == replay_data(example)[0]
+    assert data["players"] == 5 and data["dealer"] == 0 and data["turn_up"] == "7H"
+    assert data["steps"][0]["hands"][1] == ["AC", "QC", "5D", "7D", "4H", "JH", "JS", "KS"]
+    ids = parse(html).ids
+    assert [f"step-{n}" in ids for n in range(1, len(data["steps"]) + 2)] == [True] * len(
+        data["steps"]
+    ) + [False]
+    assert 'src="../../../assets/javascripts/replay.js"' in html
 
 
 def test_sources_page(site: Path) -> None:
@@ -268,6 +326,15 @@ def test_ruleset_text_is_escaped(tmp_path: Path) -> None:
         assert old in text, old
         text = text.replace(old, new, 1)
     path.write_text(text, "utf-8")
+    # A deal file's title and notes reach the worked examples and the replay.
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    deal = (REPO / "examples" / "peel-walkthrough.yaml").read_text("utf-8")
+    deal = re.sub(r"(?m)^title: .*$", f"title: {json.dumps(hostile)}", deal, count=1)
+    deal = re.sub(
+        r"(?ms)^notes: >-\n.*?(?=^ruleset:)", f"notes: {json.dumps(SCRIPT + IMAGE)}\n", deal
+    )
+    (examples / "hostile.yaml").write_text(deal, "utf-8")
     out = tmp_path / "site"
     build(out, rulesets=rulesets)
 
@@ -292,6 +359,11 @@ def test_ruleset_text_is_escaped(tmp_path: Path) -> None:
     peel = page(out, "rulesets/peel")
     assert re.search(f"<h1[^>]*>Peel {re.escape(escaped_script)} {re.escape(escaped_image)}", peel)
     assert "[link](javascript:alert(1)) *bold*" in peel  # Markdown in ruleset text stays text
+    examples_page = page(out, "examples/peel")
+    assert f"Peel {escaped_script} {escaped_image}" in examples_page  # the deal's title
+    replay = page(out, "replay/peel/hostile")
+    assert f"Replay: Peel {escaped_script}" in replay
+    assert f"{escaped_script}{escaped_image}" in examples_page  # its notes
 
 
 def test_unknown_marker_fails_the_build(tmp_path: Path) -> None:
@@ -313,6 +385,19 @@ def test_unknown_marker_fails_the_build(tmp_path: Path) -> None:
     assert "no-such-thing" in result.stdout + result.stderr
 
 
+def with_section_module(module: str) -> str:
+    """The project's mkdocs.yml with one more module under extra.variants.section_modules."""
+    lines = (REPO / "mkdocs.yml").read_text("utf-8").splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if line.strip().startswith("section_modules:"))
+    head = lines[index]
+    if head.strip() == "section_modules: []":
+        lines[index] = head.replace("[]", f"[{module}]")
+    else:
+        indent = len(head) - len(head.lstrip())
+        lines.insert(index + 1, " " * (indent + 2) + f"- {module}\n")
+    return "".join(lines)
+
+
 def test_section_modules_fill_the_example_pages(tmp_path: Path) -> None:
     """A module named in mkdocs.yml (extra.variants.section_modules) adds engine output."""
     (tmp_path / "pj_extra_sections.py").write_text(
@@ -322,13 +407,9 @@ def test_section_modules_fill_the_example_pages(tmp_path: Path) -> None:
         '    return f"## A deal under {escape_markdown(ruleset.id)}\\n\\nThe engine speaks."\n',
         "utf-8",
     )
-    config = (REPO / "mkdocs.yml").read_text("utf-8")
-    assert "section_modules: []" in config
     project = tmp_path / "project"
     project.mkdir()
-    (project / "mkdocs.yml").write_text(
-        config.replace("section_modules: []", "section_modules: [pj_extra_sections]"), "utf-8"
-    )
+    (project / "mkdocs.yml").write_text(with_section_module("pj_extra_sections"), "utf-8")
     shutil.copytree(REPO / "docs", project / "docs")
     env = dict(
         os.environ,
@@ -349,4 +430,4 @@ def test_section_modules_fill_the_example_pages(tmp_path: Path) -> None:
     assert "A deal under peel" in html and "The engine speaks." in html
     assert "will hold" not in html
     statistics = (project / "s" / "statistics" / "peel" / "index.html").read_text("utf-8")
-    assert "will hold" in statistics
+    assert "How these figures were made" in statistics  # variants.site.statistics fills it

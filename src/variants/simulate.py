@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from .compiled import CompiledRules, compile_rules
+from .deal import shuffled_deal
 from .game import play_game
 from .loader import load_ruleset
-from .play import DealResult, play_shuffled
+from .play import DealResult, play_deal, play_shuffled
 from .policies import make_policy
 from .ruleset import Ruleset
 
@@ -291,6 +292,172 @@ def simulate_games(
     for tally in _run(run_games, jobs, processes, progress):
         total.merge(tally)
     return total
+
+
+# --------------------------------------------------------------------------------------------
+# One seat followed through each deal: a policy's seat, or the seat dealt a compartment's card.
+
+
+@dataclass
+class SeatTally:
+    """One seat followed in each deal, against the other seats of the same deal.
+
+    ``edge`` sums ``(players - 1) * net - (the other seats' nets)`` per deal: an integer whose
+    mean, divided by ``players - 1``, is how much better the followed seat did than an average
+    other seat at the same table (a paired difference, so the seat's position cancels out when
+    the followed seat moves round the table)."""
+
+    players: int
+    deals: int = 0
+    followed: int = 0
+    """Deals in which a seat was followed (a card's holder: the card was dealt to a hand)."""
+    net: Stat = field(default_factory=Stat)
+    edge: Stat = field(default_factory=Stat)
+    went_out: int = 0
+    won: int = 0
+    """Deals in which the followed seat took the compartment followed (card holders only)."""
+    took: Stat = field(default_factory=Stat)
+    """Counters the followed seat took from that compartment, 0 when it did not take it."""
+
+    def follow(self, result: DealResult, seat: int, compartment: int = -1) -> None:
+        self.followed += 1
+        net = result.net[seat]
+        self.net.add(net)
+        self.edge.add((self.players - 1) * net - (sum(result.net) - net))
+        if result.winner == seat:
+            self.went_out += 1
+        if compartment >= 0:
+            mine = seat in result.won[compartment]
+            self.won += mine
+            self.took.add(result.took[compartment] if mine else 0)
+
+    def merge(self, other: SeatTally) -> None:
+        self.deals += other.deals
+        self.followed += other.followed
+        self.net.merge(other.net)
+        self.edge.merge(other.edge)
+        self.went_out += other.went_out
+        self.won += other.won
+        self.took.merge(other.took)
+
+
+@dataclass(frozen=True)
+class HolderJob(Job):
+    compartment: str = "pope"
+
+
+def run_policy_seat(job: Job) -> SeatTally:
+    """Deals where one seat follows ``job.policy`` and the others lead at random; the followed
+    seat moves one place round the table each deal (by the deal's number in the run)."""
+    compiled = _compiled(job)
+    chosen = make_policy(job.policy)
+    others = make_policy("random")
+    rng = chunk_rng(job.seed, job.chunk)
+    n = job.players
+    tally = SeatTally(n)
+    dealer = n - 1
+    seats = []
+    for seat in range(n):
+        policies = [others] * n
+        policies[seat] = chosen
+        seats.append(policies)
+    first = job.chunk * CHUNK
+    for number in range(first, first + job.count):
+        seat = number % n
+        tally.deals += 1
+        tally.follow(play_shuffled(compiled, rng, dealer, None, seats[seat]), seat)
+    return tally
+
+
+def run_card_holder(job: Job) -> SeatTally:
+    """Deals played by ``job.policy`` at every seat, following the seat dealt the card that wins
+    ``job.compartment`` (a compartment won by one named card, such as the Pope)."""
+    compiled = _compiled(job)
+    compartment = job.compartment if isinstance(job, HolderJob) else "pope"
+    index = compiled.ids.index(compartment)
+    card = compiled.compartments[index].win.card
+    if card is None:
+        raise ValueError(f"compartment {compartment!r} is not won by one named card")
+    policy = make_policy(job.policy)
+    rng = chunk_rng(job.seed, job.chunk)
+    tally = SeatTally(job.players)
+    dealer = job.players - 1
+    for _ in range(job.count):
+        setup = shuffled_deal(compiled, rng, dealer)
+        result = play_deal(compiled, setup, policy, rng, record=False)
+        tally.deals += 1
+        for seat, hand in enumerate(setup.hands):
+            if card in hand:
+                tally.follow(result, seat, index)
+                break
+    return tally
+
+
+def simulate_policy_seat(
+    ruleset: Ruleset,
+    players: int,
+    deals: int,
+    seed: int,
+    policy: str,
+    options: Mapping[str, str] | None = None,
+    processes: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SeatTally:
+    """One seat leads by ``policy``, the others at random: how that seat fares."""
+    make_policy(policy)
+    jobs = jobs_for(ruleset, options or {}, players, policy, seed, deals, CHUNK)
+    total = SeatTally(players)
+    for tally in _run(run_policy_seat, jobs, processes, progress):
+        total.merge(tally)
+    return total
+
+
+def simulate_card_holder(
+    ruleset: Ruleset,
+    players: int,
+    deals: int,
+    seed: int,
+    compartment: str = "pope",
+    policy: str = "random",
+    options: Mapping[str, str] | None = None,
+    processes: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SeatTally:
+    """How the seat dealt ``compartment``'s card fares against the other seats."""
+    make_policy(policy)
+    ids = compile_rules(ruleset.rules_for(options or {}), players).ids
+    if compartment not in ids:
+        raise ValueError(f"ruleset {ruleset.id!r} has no compartment {compartment!r} here")
+    jobs: list[Job] = [
+        HolderJob(**{**vars(job), "compartment": compartment})
+        for job in jobs_for(ruleset, options or {}, players, policy, seed, deals, CHUNK)
+    ]
+    total = SeatTally(players)
+    for tally in _run(run_card_holder, jobs, processes, progress):
+        total.merge(tally)
+    return total
+
+
+def seat_report(tally: SeatTally, meta: Mapping[str, Any]) -> dict[str, Any]:
+    """A :class:`SeatTally` as JSON-ready figures: means with 95% intervals, rates with Wilson
+    intervals; ``edge`` is per deal against an average other seat."""
+    scale = max(tally.players - 1, 1)
+    edge = tally.edge.summary()
+    edge = {
+        "mean": round(edge["mean"] / scale, 4),
+        "ci95": [round(v / scale, 4) for v in edge["ci95"]],
+        "n": edge["n"],
+    }
+    return {
+        **meta,
+        "deals": tally.deals,
+        "followed": _rate(tally.followed, tally.deals),
+        "net": tally.net.summary(),
+        "edge": edge,
+        "went_out": _rate(tally.went_out, tally.followed),
+        "won": _rate(tally.won, tally.followed),
+        "took": tally.took.summary(),
+    }
 
 
 def position_names(players: int) -> list[str]:

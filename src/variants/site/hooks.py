@@ -114,8 +114,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
-    """Rebuild when a ruleset or a template changes."""
+    """Rebuild when a ruleset, an example deal file or a template changes."""
     if _state.rulesets_dir is not None:
         server.watch(str(_state.rulesets_dir))
+        examples = Path(
+            os.environ.get("VARIANTS_EXAMPLES") or _state.rulesets_dir.parent / "examples"
+        )
+        if examples.is_dir():
+            server.watch(str(examples))
     server.watch(str(TEMPLATES))
     return server

@@ -38,10 +38,13 @@ from .svg import board_svg, is_layout, stakes_caption
 __all__ = [
     "MARKERS",
     "PageKind",
+    "PageSet",
     "SiteData",
     "UnknownMarkerError",
+    "add_page_set",
     "escape_markdown",
     "expand_markers",
+    "extra_page_sets",
     "extra_section",
     "extra_sections",
     "generate_pages",
@@ -65,6 +68,31 @@ def extra_section(kind: PageKind) -> Callable[[SectionRenderer], SectionRenderer
         return function
 
     return register
+
+
+@dataclass(frozen=True)
+class PageSet:
+    """Whole pages a module adds to the site, listed in the nav after a section's ruleset pages.
+
+    ``nav`` gives the entries to list there when the nav is built, as mkdocs nav entries
+    (``{title: page}``, or ``{title: [entries]}`` for a sub-section); titles must not carry
+    ruleset text, since the theme does not escape them. ``pages`` gives every page's Markdown by
+    its path in the docs folder. The Markdown is trusted as written, like an extra section's."""
+
+    section: PageKind
+    nav: Callable[[SiteData], Sequence[dict[str, Any]]]
+    pages: Callable[[SiteData], Mapping[str, str]]
+
+
+extra_page_sets: list[PageSet] = []
+"""Page sets added by the modules listed in ``extra.variants.section_modules``."""
+
+
+def add_page_set(page_set: PageSet) -> PageSet:
+    """Register a set of whole pages (see :class:`PageSet`)."""
+    if page_set not in extra_page_sets:
+        extra_page_sets.append(page_set)
+    return page_set
 
 
 PAGE_PURPOSE: dict[PageKind, str] = {
@@ -118,8 +146,14 @@ def short_name(ruleset: Ruleset) -> str:
 def navigation(site: SiteData) -> list[dict[str, Any]]:
     """The site's nav: Home, each ruleset, comparison, examples, statistics, sources, schema."""
 
-    def each(folder: str) -> list[dict[str, str]]:
-        return [{short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets]
+    def each(folder: str) -> list[dict[str, Any]]:
+        pages: list[dict[str, Any]] = [
+            {short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets
+        ]
+        for page_set in extra_page_sets:
+            if page_set.section == folder:
+                pages += page_set.nav(site)
+        return pages
 
     return [
         {"Home": "index.md"},
@@ -244,6 +278,11 @@ def generate_pages(site: SiteData) -> dict[str, str]:
     pages["sources.md"] = sources_page(site)
     pages["schema.md"] = schema_page(site)
     pages["contributing.md"] = contributing_page(site)
+    for page_set in extra_page_sets:
+        for path, content in page_set.pages(site).items():
+            if path in pages:
+                raise ValueError(f"two generated pages at {path}")
+            pages[path] = content
     return pages
 
 

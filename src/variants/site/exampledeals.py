@@ -1,0 +1,473 @@
+"""The example deals behind the worked examples and the replay, and what the pages show of them.
+
+Each ruleset has deals generated from fixed seeds under its default rules (a three-, a five- and
+an eight-player deal, as the player counts allow), dealt and played exactly as
+``variants deal <id> --players N --seed S`` deals and plays them, plus every deal file in the
+examples folder that names it. The examples folder is ``$VARIANTS_EXAMPLES`` when that is set,
+else ``examples/`` beside the rulesets folder.
+
+Everything here is computed from the engine's event log; the templates only lay it out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+
+from ..cards import SUIT_NAMES, SUITS
+from ..compiled import CompiledRules, compile_rules
+from ..deal import DealSetup, shuffled_deal
+from ..dealfile import DealFileError, read_deal_file
+from ..events import (
+    CompartmentWon,
+    DealEnded,
+    Dealt,
+    DealVoided,
+    Dressed,
+    Event,
+    Led,
+    Paid,
+    Penalty,
+    Played,
+    TurnedUp,
+    WentOut,
+)
+from ..game import choose_first_dealer
+from ..narrate import Style, narrate, seat_name
+from ..play import DealResult, IllegalLeadError, play_deal
+from ..policies import make_policy
+from ..replaydata import replay_steps, step_line
+from ..ruleset import Rules, Ruleset
+
+EXAMPLES_ENV = "VARIANTS_EXAMPLES"
+GLYPHS = Style(glyphs=True)
+SEED = 1
+"""The seed of every generated example deal."""
+PLAYER_COUNTS = (3, 5, 8)
+"""The player counts of the generated deals (the nearest allowed count stands in for one the
+ruleset does not allow)."""
+POLICY = "advised"
+NUMBER_WORDS = {
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+}
+RUN_LINE = re.compile(r"^Run (\d+)\. (.*)$")
+
+
+def number_word(n: int) -> str:
+    return NUMBER_WORDS.get(n, str(n))
+
+
+def trump_text(trump: int | None) -> str:
+    """``Hearts are trumps.`` or ``There are no trumps.``"""
+    if trump is None:
+        return "There are no trumps."
+    return f"{SUIT_NAMES[SUITS[trump]].capitalize()} are trumps."
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example deal, played."""
+
+    ruleset: Ruleset
+    slug: str
+    """Unique among the ruleset's examples; the replay page is ``replay/<ruleset>/<slug>.md``."""
+    title: str
+    """From a deal file (untrusted text) or made here."""
+    notes: str
+    file: str | None
+    """The deal file, as ``examples/<name>.yaml``, or None for a generated deal."""
+    seed: int | None
+    """The seed of a generated deal (or of a deal file's policy)."""
+    policy: str
+    options: tuple[tuple[str, str], ...]
+    given_leads: int
+    compiled: CompiledRules
+    setup: DealSetup
+    result: DealResult
+
+    @property
+    def rules(self) -> Rules:
+        return self.compiled.rules
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def page(self) -> str:
+        return f"replay/{self.ruleset.id}/{self.slug}.md"
+
+    @property
+    def anchor(self) -> str:
+        return f"deal-{self.slug}"
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return self.result.events
+
+
+def rulesets_folder(ruleset: Ruleset) -> Path:
+    return Path(ruleset.path).resolve().parent
+
+
+def examples_folder(ruleset: Ruleset) -> Path:
+    configured = os.environ.get(EXAMPLES_ENV)
+    if configured:
+        return Path(configured)
+    return rulesets_folder(ruleset).parent / "examples"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deal"
+
+
+def player_counts(rules: Rules) -> list[int]:
+    """The generated deals' player counts for these rules (nearest allowed stands in)."""
+    allowed = list(rules.players.counts)
+    counts: list[int] = []
+    for wanted in PLAYER_COUNTS:
+        nearest = min(allowed, key=lambda n: (abs(n - wanted), n))
+        if nearest not in counts:
+            counts.append(nearest)
+    return counts
+
+
+def generated_example(ruleset: Ruleset, players: int, seed: int = SEED) -> Example:
+    """One deal, exactly as ``variants deal <id> --players N --seed S`` deals and plays it."""
+    compiled = compile_rules(ruleset.rules, players)
+    rng = random.Random(seed)
+    dealer, _ = choose_first_dealer(compiled, rng)
+    setup = shuffled_deal(compiled, rng, dealer)
+    result = play_deal(compiled, setup, make_policy(POLICY), rng)
+    return Example(
+        ruleset=ruleset,
+        slug=f"{number_word(players)}-players",
+        title=f"{number_word(players).capitalize()} players",
+        notes="",
+        file=None,
+        seed=seed,
+        policy=POLICY,
+        options=(),
+        given_leads=0,
+        compiled=compiled,
+        setup=setup,
+        result=result,
+    )
+
+
+@cache
+def _deal_file_example(
+    path: str, mtime: int, folder: str, stamp: tuple[tuple[str, int], ...]
+) -> tuple[str, Example]:
+    """A deal file read and played (cached while it and the rulesets are unchanged)."""
+    location = Path(path)
+    try:
+        deal = read_deal_file(location, Path(folder))
+    except DealFileError as error:
+        raise PluginError(f"variants: example deal {error}") from None
+    try:
+        result = play_deal(
+            deal.compiled,
+            deal.setup,
+            make_policy(deal.policy),
+            random.Random(deal.seed),
+            deal.leads,
+        )
+    except IllegalLeadError as error:
+        line = deal.lead_lines[error.index] if error.index is not None else 1
+        raise PluginError(f"variants: example deal {path}:{line}: {error}") from None
+    example = Example(
+        ruleset=deal.ruleset,
+        slug=_slug(location.stem),
+        title=deal.title or location.stem,
+        notes=deal.notes,
+        file=f"{location.parent.name}/{location.name}",
+        seed=deal.seed,
+        policy=deal.policy,
+        options=tuple(sorted(deal.options.items())),
+        given_leads=len(deal.leads),
+        compiled=deal.compiled,
+        setup=deal.setup,
+        result=result,
+    )
+    return deal.ruleset.id, example
+
+
+def deal_file_examples(ruleset: Ruleset) -> list[Example]:
+    """The deal files in the examples folder whose ruleset is ``ruleset``, by file name."""
+    folder = examples_folder(ruleset)
+    if not folder.is_dir():
+        return []
+    rulesets = rulesets_folder(ruleset)
+    stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in rulesets.glob("*.yaml")))
+    found = []
+    for path in sorted(folder.glob("*.yaml")):
+        ruleset_id, example = _deal_file_example(
+            str(path), path.stat().st_mtime_ns, str(rulesets), stamp
+        )
+        if ruleset_id == ruleset.id:
+            found.append(example)
+    return found
+
+
+@cache
+def _generated(ruleset: Ruleset) -> tuple[Example, ...]:
+    return tuple(generated_example(ruleset, n) for n in player_counts(ruleset.rules))
+
+
+def examples_for(ruleset: Ruleset) -> list[Example]:
+    """The ruleset's deal files first (they are chosen to show something), then the generated
+    deals; every slug unique."""
+    examples = [*deal_file_examples(ruleset), *_generated(ruleset)]
+    seen: set[str] = set()
+    unique = []
+    for example in examples:
+        slug, n = example.slug, 2
+        while slug in seen:
+            slug, n = f"{example.slug}-{n}", n + 1
+        seen.add(slug)
+        unique.append(example if slug == example.slug else replace(example, slug=slug))
+    return unique
+
+
+# --------------------------------------------------------------------------------------------
+# What the pages show
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    """``Seat 1``."""
+    role: str
+    """``dealer``, ``elder hand`` or empty."""
+    hand: tuple[int, ...]
+    left: tuple[int, ...]
+    """The cards still held at the end."""
+    staked: int
+    """Counters put on the board (dressing and penalties)."""
+    taken: int
+    """Counters taken from the board."""
+    payments: int
+    """Counters received less counters paid."""
+    net: int
+    went_out: bool
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """The board after one event: a compartment taken (or doubled), or the board as dressed."""
+
+    moment: str
+    """``Dressed``, ``Turn-up``, ``Run 4`` or ``Going out``."""
+    what: str
+    """``Seat 3 takes Queen (1)``; may hold ruleset text."""
+    counters: tuple[int, ...]
+    changed: str | None
+    """The compartment id that changed."""
+
+
+@dataclass(frozen=True)
+class NarrationLine:
+    run: int | None
+    text: str
+    """With glyph cards; may hold ruleset text."""
+
+
+@dataclass(frozen=True)
+class DealView:
+    example: Example
+    seats: tuple[SeatRow, ...]
+    labels: tuple[tuple[str, str], ...]
+    """(compartment id, label) in board order."""
+    carried: tuple[int, ...]
+    """Counters on each compartment before dressing."""
+    dressed: tuple[int, ...]
+    """Counters on each compartment once dressed."""
+    turn_up_line: str
+    play: tuple[NarrationLine, ...]
+    settlement: tuple[str, ...]
+    board_rows: tuple[BoardRow, ...]
+    spare: tuple[int, ...]
+    spare_name: str
+    winner: int | None
+    voided: bool
+    runs: int
+
+
+def seat_label(seat: int, dealer: int, players: int) -> tuple[str, str]:
+    name = seat_name(seat, dealer, players)
+    role = name.split("(", 1)[1].rstrip(")") if "(" in name else ""
+    return f"Seat {seat}", role
+
+
+def _counters(amount: int) -> str:
+    return f"{amount} counter" + ("" if amount == 1 else "s")
+
+
+def deal_view(example: Example) -> DealView:
+    """What a worked example shows, read from the event log."""
+    setup, result, rules = example.setup, example.result, example.rules
+    ids = example.compiled.ids
+    labels = {c.id: c.label for c in rules.board.compartments}
+    players = setup.players
+    events = example.events
+    board = list(setup.board)
+    staked = [0] * players
+    taken = [0] * players
+    payments = [0] * players
+    hands = [list(hand) for hand in setup.hands]
+    rows: list[BoardRow] = []
+    run = 0
+    went_out = False
+    for event in events:
+        match event:
+            case Dressed(seat=seat, compartment=cid, amount=amount):
+                board[ids.index(cid)] += amount
+                staked[seat] += amount
+            case Dealt():
+                rows.append(BoardRow("Dressed", "The board as dressed", tuple(board), None))
+            case Led(seat=seat, card=card) | Played(seat=seat, card=card):
+                if isinstance(event, Led):
+                    run += 1
+                hands[seat].remove(card)
+            case WentOut():
+                went_out = True
+            case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
+                board[ids.index(cid)] -= amount
+                taken[seat] += amount
+                moment = {
+                    "turn-up": "Turn-up",
+                    "going-out": "Going out",
+                    "closing": "Closing",
+                }.get(how, "Going out" if went_out else f"Run {run}")
+                verb = "takes a share of" if how == "share" else "takes"
+                what = f"Seat {seat} {verb} {labels[cid]} ({amount})"
+                rows.append(BoardRow(moment, what, tuple(board), cid))
+            case Penalty(seat=seat, compartment=cid, amount=amount):
+                board[ids.index(cid)] += amount
+                staked[seat] += amount
+                what = f"Seat {seat} doubles {labels[cid]} ({amount})"
+                rows.append(BoardRow("Going out", what, tuple(board), cid))
+            case Paid(payer=payer, payee=payee, amount=amount):
+                payments[payer] -= amount
+                payments[payee] += amount
+    assert tuple(board) == result.board, (board, result.board)
+    seats = []
+    for seat in range(players):
+        name, role = seat_label(seat, setup.dealer, players)
+        net = payments[seat] + taken[seat] - staked[seat]
+        assert net == result.net[seat], (seat, net, result.net)
+        seats.append(
+            SeatRow(
+                seat=seat,
+                name=name,
+                role=role,
+                hand=setup.hands[seat],
+                left=tuple(hands[seat]),
+                staked=staked[seat],
+                taken=taken[seat],
+                payments=payments[seat],
+                net=result.net[seat],
+                went_out=seat == result.winner,
+            )
+        )
+    dressed = rows[0].counters if rows else tuple(board)
+    turned = [e for e in events if isinstance(e, TurnedUp)]
+    if turned:
+        turn_up_line = narrate(turned, rules, GLYPHS)[0]
+    else:
+        turn_up_line = f"No card is turned up. {trump_text(result.trump)}"
+    play, settlement = _narration(events, rules)
+    return DealView(
+        example=example,
+        seats=tuple(seats),
+        labels=tuple((cid, labels[cid]) for cid in ids),
+        carried=tuple(setup.board),
+        dressed=dressed,
+        turn_up_line=turn_up_line,
+        play=play,
+        settlement=settlement,
+        board_rows=tuple(rows),
+        spare=setup.spare,
+        spare_name=rules.deal.spare_name,
+        winner=result.winner,
+        voided=any(isinstance(e, DealVoided) for e in events),
+        runs=run,
+    )
+
+
+_NOT_TOLD = (Dressed, Dealt, TurnedUp, DealEnded)
+
+
+def _narration(
+    events: Sequence[Event], rules: Rules
+) -> tuple[tuple[NarrationLine, ...], tuple[str, ...]]:
+    """The play told run by run (policy reasons included), and the settlement, in glyphs."""
+    told = [e for e in events if not isinstance(e, _NOT_TOLD)]
+    end = next(
+        (i + 1 for i, e in enumerate(told) if isinstance(e, (WentOut, DealVoided))), len(told)
+    )
+    play = []
+    for line in narrate(told[:end], rules, GLYPHS):
+        if not line:
+            continue
+        match = RUN_LINE.match(line)
+        if match:
+            play.append(NarrationLine(int(match.group(1)), match.group(2)))
+        else:
+            play.append(NarrationLine(None, line))
+    settlement = tuple(line for line in narrate(told[end:], rules, GLYPHS) if line)
+    return tuple(play), settlement
+
+
+# --------------------------------------------------------------------------------------------
+# The replay's data
+
+
+def replay_data(example: Example) -> tuple[dict[str, Any], list[str]]:
+    """The replay's steps as JSON-ready data, and each step's narration line in glyphs.
+
+    The data holds no ruleset text (cards, seats, counters and compartment ids only): labels
+    and narration reach the page through the autoescaped template instead."""
+    rules = example.rules
+    data = replay_steps(example.events, rules, example.compiled.ids, example.setup.dealer)
+    lines = [
+        line for event in example.events if (line := step_line(event, rules, GLYPHS)) is not None
+    ]
+    assert len(lines) == len(data["steps"])
+    steps = [{k: v for k, v in step.items() if k != "line"} for step in data["steps"]]
+    safe = {
+        "players": data["players"],
+        "dealer": data["dealer"],
+        "ids": list(example.compiled.ids),
+        "spare": data["spare"],
+        "turn_up": data["turn_up"],
+        "trump": None if example.result.trump is None else SUITS[example.result.trump],
+        "winner": example.result.winner,
+        "steps": steps,
+    }
+    return safe, lines
+
+
+def script_json(data: Any) -> str:
+    """JSON safe inside a ``<script type="application/json">`` element."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

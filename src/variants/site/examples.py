@@ -1,0 +1,177 @@
+"""The worked examples, the replay and the one-deal comparison, added to the site.
+
+Listed in ``mkdocs.yml`` under ``extra.variants.section_modules``; importing it registers:
+
+- the ``examples`` section of every ruleset's ``examples/<id>`` page (the example deals of
+  :mod:`variants.site.exampledeals`, each told in full);
+- ``one-deal.md``: one shuffle played under every ruleset (:mod:`variants.site.onedeal`);
+- ``replay.md``, the list of example deals, and ``replay/<ruleset>/<deal>.md``, one interactive
+  step-through per example deal (``docs/assets/javascripts/replay.js``).
+
+All ruleset and deal-file text is escaped by the autoescaped templates; the replay's JSON holds
+no such text at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from ..cards import (
+    RANK_NAMES,
+    RANKS,
+    SUIT_NAMES,
+    SUITS,
+    card_glyph,
+    card_name,
+    is_red,
+    rank_of,
+    suit_of,
+)
+from ..ruleset import Ruleset
+from .exampledeals import (
+    Example,
+    deal_view,
+    examples_for,
+    number_word,
+    replay_data,
+    script_json,
+    seat_label,
+    trump_text,
+)
+from .onedeal import one_deal
+from .pages import PageSet, SiteData, add_page_set, extra_section, short_name
+from .render import escape_markdown, render
+
+ONE_DEAL = "one-deal.md"
+REPLAY = "replay.md"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def card_words(card: int) -> str:
+    """``ten of hearts``."""
+    rank = RANKS[rank_of(card)]
+    rank = RANK_NAMES.get(rank) or number_word(int(rank))
+    return f"{rank} of {SUIT_NAMES[SUITS[suit_of(card)]]}"
+
+
+def heading(text: str) -> Markup:
+    """Text for a Markdown heading: escaped as :func:`escape_markdown` escapes it, but with its
+    quotes left as they are (harmless in a heading's text), since the table of contents would
+    show ``&#39;`` as it stands."""
+    escaped = str(escape_markdown(text))
+    return Markup(escaped.replace("&\\#39;", "'").replace("&\\#34;", '"'))
+
+
+def _helpers() -> dict[str, Any]:
+    return {
+        "card_glyph": card_glyph,
+        "card_name": card_name,
+        "card_words": card_words,
+        "is_red": is_red,
+        "number_word": number_word,
+        "trump_text": trump_text,
+        "short_name": short_name,
+        "cap": _cap,
+        "zip": zip,
+        "heading": heading,
+    }
+
+
+@extra_section("examples")
+def worked_examples(ruleset: Ruleset) -> str:
+    """Every example deal of the ruleset, told in full, each linked to its replay."""
+    views = [deal_view(example) for example in examples_for(ruleset)]
+    if not views:
+        return ""
+    return render("examples.md.j2", views=views, ruleset=ruleset, **_helpers())
+
+
+# --------------------------------------------------------------------------------------------
+# The replay
+
+
+def _all_examples(site: SiteData) -> list[tuple[Ruleset, list[Example]]]:
+    return [(ruleset, examples_for(ruleset)) for ruleset in site.rulesets]
+
+
+def replay_page(site: SiteData, example: Example, everything: Sequence[Example]) -> str:
+    link = site.linker(example.page)
+    data, lines = replay_data(example)
+    players, dealer = example.players, example.setup.dealer
+    seats = []
+    for seat in range(players):
+        name, role = seat_label(seat, dealer, players)
+        seats.append({"seat": seat, "name": name, "role": role})
+    choices: dict[str, list[tuple[str, str, bool]]] = {}
+    for other in everything:
+        choices.setdefault(short_name(other.ruleset), []).append(
+            (link.href(other.page), f"{short_name(other.ruleset)}: {other.title}", other is example)
+        )
+    return render(
+        "replay.md.j2",
+        e=example,
+        link=link,
+        seats=seats,
+        lines=lines,
+        labels=[(c.id, c.label) for c in example.rules.board.compartments],
+        spare_name=example.rules.deal.spare_name,
+        data_json=script_json(data),
+        page_title=nav_title(example),
+        choices=list(choices.items()),
+        **_helpers(),
+    )
+
+
+def replay_index(site: SiteData, groups: Sequence[tuple[Ruleset, list[Example]]]) -> str:
+    link = site.linker(REPLAY)
+    return render(
+        "replay_index.md.j2",
+        groups=[
+            (
+                ruleset,
+                [(e, link.href(e.page), len(replay_data(e)[1])) for e in examples],
+            )
+            for ruleset, examples in groups
+            if examples
+        ],
+        **_helpers(),
+    )
+
+
+def one_deal_page(site: SiteData) -> str:
+    return render(
+        "one_deal.md.j2",
+        od=one_deal(site.rulesets),
+        link=site.linker(ONE_DEAL),
+        **_helpers(),
+    )
+
+
+def _pages(site: SiteData) -> Mapping[str, str]:
+    groups = _all_examples(site)
+    everything = [e for _, examples in groups for e in examples]
+    pages = {ONE_DEAL: one_deal_page(site), REPLAY: replay_index(site, groups)}
+    for example in everything:
+        pages[example.page] = replay_page(site, example, everything)
+    return pages
+
+
+def nav_title(example: Example) -> str:
+    """The replay's title in the nav, made from ids only (the theme does not escape it)."""
+    return f"{short_name(example.ruleset)}: {example.slug.replace('-', ' ')}"
+
+
+def _nav(site: SiteData) -> Sequence[dict[str, Any]]:
+    replays: list[dict[str, Any]] = [{"Choose a deal": REPLAY}]
+    for _, examples in _all_examples(site):
+        replays += [{nav_title(e): e.page} for e in examples]
+    return [{"One deal, every ruleset": ONE_DEAL}, {"Replay": replays}]
+
+
+add_page_set(PageSet("examples", _nav, _pages))

@@ -1,0 +1,130 @@
+"""The example deals behind the worked examples, the replay and the one-deal comparison."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from variants.cli import main
+from variants.dealfile import read_deal_file
+from variants.events import Led
+from variants.ruleset import Ruleset
+from variants.site.exampledeals import (
+    deal_view,
+    examples_for,
+    generated_example,
+    player_counts,
+    replay_data,
+    script_json,
+)
+from variants.site.onedeal import one_deal
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_every_ruleset_has_three_five_and_eight_player_deals(
+    rulesets: dict[str, Ruleset],
+) -> None:
+    for ruleset in rulesets.values():
+        players = [e.players for e in examples_for(ruleset) if e.file is None]
+        assert players == [3, 5, 8] == player_counts(ruleset.rules)
+        slugs = [e.slug for e in examples_for(ruleset)]
+        assert len(set(slugs)) == len(slugs)
+
+
+def test_peel_shows_its_walkthrough_first(rulesets: dict[str, Ruleset]) -> None:
+    first = examples_for(rulesets["peel"])[0]
+    assert first.file == "examples/peel-walkthrough.yaml"
+    assert first.title == "Peel's worked example: five players, hearts trumps"
+    assert first.notes.startswith("The elder hand holds")
+    assert first.result.winner == 1
+    assert first.given_leads == 8
+    for other in ("foster", "modern-shedding", "modern-variations"):
+        assert all(e.file is None for e in examples_for(rulesets[other]))
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_a_generated_deal_is_the_one_variants_deal_gives(
+    rulesets: dict[str, Ruleset], tmp_path: Path, players: int
+) -> None:
+    example = generated_example(rulesets["peel"], players, seed=1)
+    out = tmp_path / "deal.yaml"
+    code = main(
+        [
+            "deal",
+            str(REPO / "rulesets" / "peel.yaml"),
+            "--players",
+            str(players),
+            "--seed",
+            "1",
+            "--out",
+            str(out),
+        ]
+    )
+    assert code == 0
+    deal = read_deal_file(out, REPO / "rulesets")
+    assert deal.setup == example.setup
+    assert deal.leads == tuple(e.card for e in example.result.events if isinstance(e, Led))
+
+
+def test_deal_views_add_up(rulesets: dict[str, Ruleset]) -> None:
+    for ruleset in rulesets.values():
+        for example in examples_for(ruleset):
+            view = deal_view(example)  # checks each seat's net against the engine's
+            assert [s.net for s in view.seats] == list(example.result.net)
+            assert sum(len(s.hand) for s in view.seats) + len(view.spare) <= 52
+            assert view.board_rows[0].moment == "Dressed"
+            assert view.board_rows[-1].counters == example.result.board
+            runs = [line.run for line in view.play if line.run is not None]
+            assert runs == list(range(1, view.runs + 1))
+
+
+def test_replay_data_holds_no_ruleset_text(rulesets: dict[str, Ruleset]) -> None:
+    for ruleset in rulesets.values():
+        labels = {c.label for c in ruleset.rules.board.compartments}
+        for example in examples_for(ruleset):
+            data, lines = replay_data(example)
+            assert len(lines) == len(data["steps"])
+            text = json.dumps(data)
+            assert not any(f'"{label}"' in text for label in labels if " " in label)
+            assert set(data["steps"][0]) == {
+                "kind",
+                "seat",
+                "hands",
+                "run",
+                "board",
+                "net",
+                "played",
+            }
+
+
+def test_script_json_cannot_end_its_script() -> None:
+    text = script_json({"x": "</script><b>&"})
+    assert "<" not in text and ">" not in text and "&" not in text
+    assert json.loads(text) == {"x": "</script><b>&"}
+
+
+def test_one_deal_drops_removed_cards_from_one_shuffle(rulesets: dict[str, Ruleset]) -> None:
+    ordered = sorted(rulesets.values(), key=lambda r: r.id)
+    result = one_deal(ordered, seed=2, players=5, dealer=0)
+    assert [d.ruleset.id for d in result.deals] == [r.id for r in ordered]
+    assert sorted(result.pack) == list(range(52))
+    for deal in result.deals:
+        dealt = {c for hand in deal.setup.hands for c in hand} | set(deal.setup.spare)
+        if deal.setup.turn_up is not None:
+            dealt.add(deal.setup.turn_up)
+        assert dealt == set(result.pack) - set(deal.compiled.removed)
+        assert deal.setup.dealer == 0
+    assert any("keeps all 52 cards" in note for note in result.notes)
+    assert any("take out 8♦" in note for note in result.notes)
+    assert any(note.startswith("Most counters won:") for note in result.notes)
+
+
+def test_headings_keep_quotes_and_escape_the_rest() -> None:
+    from variants.site.examples import heading
+
+    assert str(heading('Peel\'s "walk" <b>[x](y)</b> {#z}')) == (
+        'Peel\'s "walk" &lt;b&gt;\\[x\\]\\(y\\)&lt;/b&gt; \\{\\#z\\}'
+    )

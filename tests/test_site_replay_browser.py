@@ -1,0 +1,217 @@
+"""The replay in a browser (Debian's Chromium via Playwright): stepping by the buttons, the
+slider and the keyboard, deep links to a step, the table at a known step of Peel's worked
+example checked against the engine's own data, and one seat's view.
+
+The fixtures (one build, one local server, one browser) are in conftest.py; the tests fail,
+never skip, without Chromium at /usr/bin/chromium (``apt-get install chromium``). Screenshots
+of the replay are taken with the others by test_site_browser.py, into
+``test-artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from variants.cards import card_glyph, parse_card
+from variants.dealfile import read_deal_file
+from variants.events import Led, Stopped
+from variants.narrate import Style
+from variants.replaydata import replay_steps, step_line
+from variants.site.exampledeals import Example, examples_for
+
+REPO = Path(__file__).resolve().parent.parent
+WALKTHROUGH = "/replay/peel/peel-walkthrough/"
+
+
+@pytest.fixture(scope="module")
+def walkthrough() -> Example:
+    deal = read_deal_file(REPO / "examples" / "peel-walkthrough.yaml", REPO / "rulesets")
+    return next(e for e in examples_for(deal.ruleset) if e.slug == "peel-walkthrough")
+
+
+@pytest.fixture(scope="module")
+def steps(walkthrough: Example) -> list[dict[str, Any]]:
+    """The engine's own step-by-step table states for the walkthrough."""
+    data = replay_steps(
+        walkthrough.events, walkthrough.rules, walkthrough.compiled.ids, walkthrough.setup.dealer
+    )
+    return list(data["steps"])
+
+
+@pytest.fixture
+def replay(browser: Browser, base_url: str) -> Iterator[tuple[Page, list[str]]]:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on(
+        "requestfailed",
+        lambda request: (
+            None  # left in flight when the test moves to another page
+            if request.failure == "net::ERR_ABORTED"
+            else errors.append(f"request failed: {request.url}")
+        ),
+    )
+    yield page, errors
+    page.close()
+
+
+def counter(page: Page) -> str:
+    return page.inner_text("[data-pj-counter]")
+
+
+def hand(page: Page, seat: int) -> list[str]:
+    """The cards shown face up in a seat's hand, by their ASCII names."""
+    cards = page.locator(f'[data-pj-seat="{seat}"] [data-pj-hand] .pj-pc[data-card]')
+    return [str(cards.nth(i).get_attribute("data-card")) for i in range(cards.count())]
+
+
+def test_steps_by_buttons_slider_and_keys(
+    replay: tuple[Page, list[str]], base_url: str, steps: list[dict[str, Any]]
+) -> None:
+    page, errors = replay
+    total = len(steps)
+    page.goto(base_url + WALKTHROUGH)
+    assert page.locator("[data-pj-replay]").is_visible()
+    assert counter(page) == f"Step 1 of {total}"
+    assert page.locator('[data-pj-go="prev"]').is_disabled()
+
+    page.click('[data-pj-go="next"]')
+    assert counter(page) == f"Step 2 of {total}"
+    assert page.url.endswith("#step-2")
+    page.click('[data-pj-go="next"]')
+    page.click('[data-pj-go="prev"]')
+    assert counter(page) == f"Step 2 of {total}"
+    page.click('[data-pj-go="last"]')
+    assert counter(page) == f"Step {total} of {total}"
+    assert page.locator('[data-pj-go="next"]').is_disabled()
+    page.click('[data-pj-go="first"]')
+    assert counter(page) == f"Step 1 of {total}"
+
+    page.locator("body").click(position={"x": 5, "y": 300})  # focus the page, not a control
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert counter(page) == f"Step 3 of {total}"
+    page.keyboard.press("ArrowLeft")
+    assert counter(page) == f"Step 2 of {total}"
+    page.keyboard.press("End")
+    assert counter(page) == f"Step {total} of {total}"
+    assert page.url.endswith(f"#step-{total}")
+    page.keyboard.press("Home")
+    assert counter(page) == f"Step 1 of {total}"
+
+    page.locator("[data-pj-slider]").evaluate(
+        "el => { el.value = '10'; el.dispatchEvent(new Event('input')); }"
+    )
+    assert counter(page) == f"Step 10 of {total}"
+    page.click('a[href="#step-25"]')
+    assert counter(page) == f"Step 25 of {total}"
+    assert errors == []
+
+
+def test_a_deep_link_opens_its_step(
+    replay: tuple[Page, list[str]],
+    base_url: str,
+    walkthrough: Example,
+    steps: list[dict[str, Any]],
+) -> None:
+    page, errors = replay
+    page.goto(base_url + WALKTHROUGH + "#step-17")
+    assert counter(page) == f"Step 17 of {len(steps)}"
+    assert page.locator("[data-pj-slider]").input_value() == "17"
+    lines = [
+        line
+        for event in walkthrough.events
+        if (line := step_line(event, walkthrough.rules, Style(glyphs=True))) is not None
+    ]
+    assert page.inner_text("[data-pj-line]") == f"17{lines[16]}"
+    step = steps[16]
+    for seat in range(walkthrough.players):
+        assert hand(page, seat) == step["hands"][seat]
+    run = page.locator("[data-pj-run] .pj-pc")
+    assert [run.nth(i).get_attribute("data-card") for i in range(run.count())] == [
+        play["card"] for play in step["run"]
+    ]
+    for cid, amount in step["board"].items():
+        shown = page.inner_text(f'[data-pj-compartment="{cid}"] [data-pj-count]')
+        assert shown == str(amount), cid
+    # The table is in view, not the step's line in the list below.
+    box = page.locator("[data-pj-replay]").bounding_box()
+    assert box is not None and box["y"] < 200
+    assert errors == []
+
+
+def test_after_the_first_run_the_elder_hand_has_led_its_spades(
+    replay: tuple[Page, list[str]],
+    base_url: str,
+    walkthrough: Example,
+    steps: list[dict[str, Any]],
+) -> None:
+    """Peel's elder hand leads J♠ up to its K♠: once the first run stops, neither is in its
+    hand. The step and the expected hand come from the engine's own replay data."""
+    elder = walkthrough.setup.elder
+    kinds = [step["kind"] for step in steps]
+    end_of_run_1 = kinds.index(Stopped.__name__)
+    assert kinds.index(Led.__name__) < end_of_run_1
+    expected = steps[end_of_run_1]["hands"][elder]
+    assert "JS" in steps[0]["hands"][elder] and "KS" in steps[0]["hands"][elder]
+    assert "JS" not in expected and "KS" not in expected
+
+    page, errors = replay
+    page.goto(f"{base_url}{WALKTHROUGH}#step-{end_of_run_1 + 1}")
+    assert hand(page, elder) == expected
+    text = page.inner_text(f'[data-pj-seat="{elder}"] [data-pj-hand]')
+    assert "J♠" not in text and "K♠" not in text
+    assert text.split() == [card_glyph(parse_card(c)) for c in expected]
+    assert page.locator(f'[data-pj-seat="{elder}"] .pj-pc--red').count() == sum(
+        c[-1] in "DH" for c in expected
+    )
+    page.click('[data-pj-go="first"]')
+    assert hand(page, elder) == steps[0]["hands"][elder]
+    assert errors == []
+
+
+def test_one_seats_view_hides_the_other_hands(
+    replay: tuple[Page, list[str]], base_url: str, steps: list[dict[str, Any]]
+) -> None:
+    page, errors = replay
+    page.goto(base_url + WALKTHROUGH + "#step-10")
+    step = steps[9]
+    page.select_option("[data-pj-view]", "3")
+    assert hand(page, 3) == step["hands"][3]
+    for seat in (0, 1, 2, 4):
+        assert hand(page, seat) == [], seat
+        backs = page.locator(f'[data-pj-seat="{seat}"] .pj-backs')
+        count = len(step["hands"][seat])
+        assert backs.get_attribute("data-count") == str(count)
+        assert backs.inner_text() == f"{count} cards"
+    assert page.locator("[data-pj-spare] .pj-pc[data-card]").count() == 0  # unseen
+
+    page.click('[data-pj-go="next"]')
+    assert hand(page, 1) == []  # the view holds as the steps move
+    page.select_option("[data-pj-view]", "all")
+    for seat in range(5):
+        assert hand(page, seat) == steps[10]["hands"][seat]
+    assert errors == []
+
+
+def test_the_reader_chooses_a_deal(replay: tuple[Page, list[str]], base_url: str) -> None:
+    page, errors = replay
+    page.goto(base_url + "/replay/")
+    deals = page.locator(".pj-replay-list a").count()
+    assert deals >= 13
+    page.click('.pj-replay-list a[href="peel/five-players/"]')
+    assert page.url.endswith("/replay/peel/five-players/")
+    assert counter(page).startswith("Step 1 of")
+    options = page.locator("[data-pj-replay-pick] option")
+    assert options.count() == deals
+    with page.expect_navigation():
+        page.select_option("[data-pj-replay-pick]", "../../foster/eight-players/")
+    assert page.url.endswith("/replay/foster/eight-players/")
+    assert page.locator("[data-pj-seat]").count() == 8
+    assert errors == []

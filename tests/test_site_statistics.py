@@ -1,0 +1,340 @@
+"""The statistics pages: the SVG bar charts, the seeded runs and their cache, and the built
+pages, which must state every figure's sample size and interval.
+
+Site builds here play the runs at a small size (``VARIANTS_STATS_SCALE``, set by conftest) into a
+cache of their own, so the tests stay quick."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+from variants.loader import load_ruleset
+from variants.ruleset import Ruleset
+from variants.simulate import deals_report, simulate_deals
+from variants.site import stats_runs as sr
+from variants.site.charts import Bar, bar_chart, layout, nice_domain, nice_step, number, percent
+from variants.site.statistics import (
+    DEFAULT,
+    cards_dealt,
+    matrimony_variants,
+    pack_variants,
+    plan,
+    pope_variants,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+RULESETS = REPO / "rulesets"
+MINUS = "\u2212"
+
+# --------------------------------------------------------------------------------------------
+# Charts
+
+
+def test_round_domains_include_zero() -> None:
+    assert nice_step(10) == 2.0
+    assert nice_step(0.37) == pytest.approx(0.1)
+    assert nice_domain(0.4, 9.3) == (0.0, 10.0, 2.0)
+    assert nice_domain(-14.1, 2.6) == (-15.0, 5.0, 5.0)
+    assert nice_domain(3.0, 3.0) == (0.0, 3.0, 1.0)  # zero always in view
+
+
+def c(value: float) -> str:
+    """A coordinate as the SVG writes it: one decimal, no trailing ``.0``."""
+    text = f"{value:.1f}"
+    return text.removesuffix(".0")
+
+
+def test_bars_and_whiskers_sit_at_their_values() -> None:
+    bars = [Bar("up", 5.0, 4.0, 6.0), Bar("down", -2.0, -3.0, -1.0)]
+    chart = layout(bars, "counters", domain=(-5.0, 10.0))
+    scale = chart.scale
+    # The label column is 80 units wide: the plot runs from 92 to 720 - 78 - 8 = 634.
+    assert (scale.left, scale.right) == (92.0, 634.0)
+
+    def x(value: float) -> float:
+        return 92.0 + (value + 5.0) / 15.0 * 542.0
+
+    assert chart.zero_x == pytest.approx(x(0))
+    up, down = chart.bars
+    assert up.x == pytest.approx(x(0)) and up.width == pytest.approx(x(5) - x(0))
+    assert up.whisker == pytest.approx((x(4), x(6)))
+    assert down.x == pytest.approx(x(-2)) and down.width == pytest.approx(x(0) - x(-2))
+    assert down.whisker == pytest.approx((x(-3), x(-1)))
+    assert down.y - up.y == 24.0  # one row apart
+    assert [(t.value, round(t.x, 1)) for t in chart.ticks] == [
+        (v, round(x(v), 1)) for v in (-5.0, 0.0, 5.0, 10.0)
+    ]
+    assert [t.text for t in chart.ticks] == [f"{MINUS}5", "0", "5", "10"]
+    svg = str(bar_chart(bars, title="t", axis="counters", ident="c", domain=(-5.0, 10.0)))
+    assert f'x="{c(x(0))}" y="{c(up.y)}" width="{c(x(5) - x(0))}" height="15"' in svg
+    assert f"M{c(x(4))},{c(up.centre_y)}H{c(x(6))}" in svg  # the whisker and its caps
+    assert f"M{c(x(4))},{c(up.centre_y - 5)}V{c(up.centre_y + 5)}" in svg
+    assert f'x="{c(x(-2))}" y="{c(down.y)}" width="{c(x(0) - x(-2))}"' in svg
+    assert svg.count("<rect") == 2 and svg.count("pj-chart__whisker") == 2
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert "\n\n" not in svg  # one raw HTML block in Markdown
+
+
+def test_groups_legend_and_description() -> None:
+    bars = [
+        Bar("a", 0.25, 0.2, 0.3, tone=1, group="Peel"),
+        Bar("b", 0.5, group="Peel"),
+        Bar("c", 0.1, 0.05, 0.15, group="Foster"),
+    ]
+    chart = layout(bars, "rate", legend=[(1, "advised")], value_text=percent)
+    assert [h.text for h in chart.headings] == ["Peel", "Foster"]
+    assert chart.bars[2].y - chart.bars[1].y == 24.0 + 24.0  # a heading row between groups
+    assert chart.bars[1].whisker is None
+    svg = str(bar_chart(bars, title="Rates", axis="rate", ident="r", value_text=percent))
+    assert "Peel, a: 25.0% (95% interval 20.0% to 30.0%)" in svg  # the text description
+    assert "pj-chart__bar--1" in svg
+    assert 'aria-labelledby="r-title r-desc"' in svg
+
+
+def test_labels_and_titles_are_escaped() -> None:
+    hostile = "<script>alert(1)</script> & <b>"
+    svg = str(
+        bar_chart(
+            [Bar(hostile, 1.0, 0.5, 1.5, group=hostile, text=hostile)],
+            title=hostile,
+            axis=hostile,
+            ident="x",
+            legend=[(0, hostile)],
+        )
+    )
+    assert "<script" not in svg and "<b>" not in svg
+    assert svg.count("&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;") >= 6
+
+
+def test_numbers_as_printed() -> None:
+    assert number(-1.5) == f"{MINUS}1.50"
+    assert number(0.001, 2, sign=True) == "+0.00"
+    assert number(12345.0, 0) == "12,345"
+    assert percent(0.2375) == "23.8%"
+
+
+# --------------------------------------------------------------------------------------------
+# What is run, and the cache
+
+
+def test_the_runs_follow_the_rulesets_options(rulesets: dict[str, Ruleset]) -> None:
+    foster, peel = rulesets["foster"], rulesets["peel"]
+    assert [v.label for v in pack_variants(foster)] == ["full pack", "8♦ removed"]
+    assert pack_variants(foster)[1].options == (("eight_of_diamonds", "removed"),)
+    assert [v.label for v in pack_variants(peel)] == ["8♦ removed"]
+    assert [v.options for v in matrimony_variants(foster)] == [(("layout", "matrimony"),)]
+    assert [v.options for v in matrimony_variants(peel)] == [(), (("shared_pairs", "shared"),)]
+    popes = [v.options for v in pope_variants(peel)]
+    assert popes[0] == () and (("pope_bonus", "none"),) in popes
+    assert (("pope_card", "nine"),) in [v.options for v in pope_variants(foster)]
+    assert cards_dealt(peel.rules, 5) == 40 and cards_dealt(foster.rules, 5) == 45
+    runs = plan(peel)
+    assert sorted(runs.seats) == [3, 5, 8] and runs.main == 5
+    assert set(runs.advice) == {"random", "lowest", "advised"}
+    assert runs.pope[DEFAULT].kind == "card-holder"
+
+
+def small(kind: sr.Kind, ruleset: str = "peel", **more: object) -> sr.Run:
+    return sr.Run(kind, ruleset, 3, 200, **more)  # type: ignore[arg-type]
+
+
+def test_results_are_cached_and_reused(tmp_path: Path, rulesets: dict[str, Ruleset]) -> None:
+    runs = [small("deals"), small("policy-seat", policy="advised")]
+    first = sr.results(runs, rulesets, tmp_path, processes=1)
+    assert (sr.last_stats.played, sr.last_stats.cached) == (2, 0)
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 2
+    stored = json.loads(files[0].read_text("utf-8"))
+    assert set(stored) == {"key", "run", "command", "result"}
+    sr._MEMORY.clear()  # as in a later build, in a new process
+    again = sr.results(runs, rulesets, tmp_path, processes=1)
+    assert (sr.last_stats.played, sr.last_stats.cached) == (0, 2)
+    assert again == first
+    assert first[runs[0]] == deals_report(
+        simulate_deals(rulesets["peel"], 3, 200, sr.SEED), sr.meta(runs[0], rulesets["peel"])
+    )
+
+
+def test_a_changed_ruleset_file_invalidates_its_runs(tmp_path: Path) -> None:
+    folder = tmp_path / "rulesets"
+    folder.mkdir()
+    for name in ("peel.yaml", "foster.yaml"):
+        shutil.copy(RULESETS / name, folder / name)
+    loaded = {p.stem: load_ruleset(p) for p in folder.glob("*.yaml")}
+    runs = [small("deals"), small("deals", "foster")]
+    cache = tmp_path / "cache"
+    sr.results(runs, loaded, cache, processes=1)
+    before = {r.ruleset: sr.cache_key(r, loaded[r.ruleset]) for r in runs}
+    with (folder / "peel.yaml").open("a", encoding="utf-8") as out:
+        out.write("# an edit that changes nothing but the file\n")
+    loaded["peel"] = load_ruleset(folder / "peel.yaml")
+    sr._MEMORY.clear()
+    sr.results(runs, loaded, cache, processes=1)
+    assert (sr.last_stats.played, sr.last_stats.cached) == (1, 1)
+    assert sr.cache_key(runs[0], loaded["peel"]) != before["peel"]
+    assert sr.cache_key(runs[1], loaded["foster"]) == before["foster"]
+
+
+def test_the_key_covers_every_input(rulesets: dict[str, Ruleset]) -> None:
+    peel = rulesets["peel"]
+    base = small("deals")
+    keys = {
+        sr.cache_key(run, peel)
+        for run in (
+            base,
+            small("games"),
+            sr.Run("deals", "peel", 4, 200),
+            sr.Run("deals", "peel", 3, 300),
+            small("deals", seed=2),
+            small("deals", policy="lowest"),
+            small("deals", options=(("pope_bonus", "none"),)),
+        )
+    }
+    assert len(keys) == 7
+    assert sr.cache_key(base, peel) == sr.cache_key(small("deals"), peel)
+    # Naming an option at its default value is the same run.
+    assert sr.cache_key(base, peel) == sr.cache_key(
+        small("deals", options=(("pope_bonus", "at-play"),)), peel
+    )
+
+
+def test_the_printed_commands_repeat_the_figures(rulesets: dict[str, Ruleset]) -> None:
+    runs = [
+        small("deals", options=(("pope_bonus", "none"),)),
+        small("card-holder", options=(("pope_bonus", "at-end"),)),
+    ]
+    reports = sr.play_runs([(run, rulesets["peel"]) for run in runs], processes=1)
+    env = dict(os.environ, VARIANTS_RULESETS=str(RULESETS))
+    for run, report in zip(runs, reports, strict=True):
+        words = shlex.split(run.command())
+        assert words[0] in ("variants", "python")
+        program = (
+            [sys.executable, "-m", "variants.cli"] if words[0] == "variants" else [sys.executable]
+        )
+        result = subprocess.run(
+            [*program, *words[1:]], capture_output=True, text=True, check=True, env=env
+        )
+        assert json.loads(result.stdout) == report, run.command()
+
+
+# --------------------------------------------------------------------------------------------
+# The built pages
+
+
+def build(project: Path, rulesets: Path, cache: Path) -> str:
+    env = dict(
+        os.environ,
+        NO_MKDOCS_2_WARNING="1",
+        VARIANTS_RULESETS=str(rulesets),
+        VARIANTS_STATS_CACHE=str(cache),
+        VARIANTS_STATS_SCALE="0.01",
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(project / "s")],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+        env=env,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    return output
+
+
+def cache_line(output: str) -> tuple[int, int, int]:
+    found = re.search(
+        r"variants statistics: (\d+) runs, (\d+) from the cache, (\d+) played", output
+    )
+    assert found, output
+    return int(found.group(1)), int(found.group(2)), int(found.group(3))
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the site's configuration with only the statistics module, and of the
+    rulesets; built once, with an empty cache."""
+    root = tmp_path_factory.mktemp("stats-project")
+    config = (REPO / "mkdocs.yml").read_text("utf-8")
+    config = re.sub(
+        r"(?m)^( *)section_modules:.*(\n\1  - .*)*",
+        r"\1section_modules: [variants.site.statistics]",
+        config,
+    )
+    assert "section_modules: [variants.site.statistics]" in config
+    (root / "mkdocs.yml").write_text(config, "utf-8")
+    shutil.copytree(REPO / "docs", root / "docs")
+    shutil.copytree(RULESETS, root / "rulesets")
+    output = build(root, root / "rulesets", root / "cache")
+    total, cached, played = cache_line(output)
+    assert cached == 0 and played == total > 40
+    return root
+
+
+def html(project: Path, path: str) -> str:
+    return (project / "s" / path / "index.html").read_text("utf-8")
+
+
+def text_of(markup: str) -> str:
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+
+
+def test_each_ruleset_page_states_sizes_seed_and_intervals(project: Path) -> None:
+    for rid in ("peel", "modern-variations", "modern-shedding", "foster"):
+        page = html(project, f"statistics/{rid}")
+        text = text_of(page)
+        assert "will hold" not in text
+        figures = re.findall(r"<figure class=\"pj-chart\".*?</figure>", page, re.S)
+        assert len(figures) >= 5, rid
+        for figure in figures:
+            caption = text_of(re.search(r"<figcaption>(.*?)</figcaption>", figure, re.S)[1])
+            assert re.search(r"\d[\d,]* (deals|games|played deals)", caption), caption
+            assert "95%" in caption and ("confidence intervals" in caption or "Wilson" in caption)
+            assert "<svg" in figure and "pj-chart__whisker" in figure
+        assert "seed 1" in text
+        assert "200 deals" in text and "30 whole games" in text  # the sizes actually played
+        assert f"variants simulate {rid} --players 5 --deals 200 --seed 1" in text
+        assert f"python -m variants.site.stats_runs policy-seat {rid} --players 5" in text
+        for anchor in ("seats", "length", "matrimony", "pope", "advice", "compartments", "how"):
+            assert f'id="{anchor}"' in page, (rid, anchor)
+    foster = text_of(html(project, "statistics/foster"))
+    assert "8♦ removed" in foster and "eight_of_diamonds=removed" in foster
+    assert "The default board has no Matrimony" in foster
+
+
+def test_the_comparison_page_answers_every_question(project: Path) -> None:
+    page = html(project, "statistics/compare")
+    text = text_of(page)
+    assert page.count('<figure class="pj-chart"') == 6
+    for question in (
+        "Is the dealer's or the elder hand's seat favoured?",
+        "How much does removing the 8♦ change how long a deal lasts?",
+        "How large does Matrimony grow before it is won?",
+        "What is the Pope worth to its holder?",
+        "Does source 000's play advice beat random and lowest-card leads?",
+    ):
+        assert question in text
+    assert "200 deals per figure" in text and "seed 1" in text
+    assert "95% CI" in text
+    nav = html(project, "statistics/peel")
+    assert "All rulesets compared" in nav
+
+
+def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(project: Path) -> None:
+    total, cached, played = cache_line(build(project, project / "rulesets", project / "cache"))
+    assert (cached, played) == (total, 0)
+    with (project / "rulesets" / "peel.yaml").open("a", encoding="utf-8") as out:
+        out.write("# edited\n")
+    total, cached, played = cache_line(build(project, project / "rulesets", project / "cache"))
+    peel = load_ruleset(project / "rulesets" / "peel.yaml")
+    assert played == len(set(plan(peel).runs())) and cached == total - played
