@@ -20,6 +20,7 @@ from .dealfile import (
     DealFileError,
     deal_file_text,
     find_ruleset,
+    play_deal_file,
     read_deal_file,
     rulesets_dir,
 )
@@ -27,7 +28,7 @@ from .events import Led
 from .game import choose_first_dealer, play_game
 from .loader import choice_problems, load_ruleset, validate_paths
 from .narrate import Style, narrate, settlement_table
-from .play import DealResult, IllegalLeadError, Policy, play_deal
+from .play import DealResult, Policy, play_deal
 from .policies import make_policy
 from .report import report_lines
 from .results import deal_json
@@ -141,16 +142,9 @@ def _read_deal(path: str) -> DealFile:
 
 def _play_file(deal: DealFile) -> DealResult:
     try:
-        return play_deal(
-            deal.compiled,
-            deal.setup,
-            make_policy(deal.policy),
-            random.Random(deal.seed),
-            deal.leads,
-        )
-    except IllegalLeadError as error:
-        line = deal.lead_lines[error.index] if error.index is not None else 1
-        raise UsageError(f"{deal.path}:{line}: {error}") from None
+        return play_deal_file(deal)
+    except DealFileError as error:
+        raise UsageError(str(error)) from None
 
 
 def cmd_deal(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,8 @@ from .compiled import CompiledRules, compile_rules
 from .deal import DealSetup, sort_hand
 from .dealplan import SPARE, TURN_UP, DealPlanError
 from .loader import choice_problems, load_ruleset
-from .policies import POLICIES
+from .play import DealResult, IllegalLeadError, play_deal
+from .policies import POLICIES, make_policy
 from .ruleset import OptionError, Ruleset
 from .yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
 
@@ -59,6 +61,22 @@ class DealFile:
     notes: str = ""
     path: str = ""
     lead_lines: tuple[int, ...] = field(default=(), repr=False)
+
+
+def play_deal_file(deal: DealFile) -> DealResult:
+    """Play a deal file's deal, recording its events; an illegal lead given in the file is a
+    :class:`DealFileError` naming the line of that lead."""
+    try:
+        return play_deal(
+            deal.compiled,
+            deal.setup,
+            make_policy(deal.policy),
+            random.Random(deal.seed),
+            deal.leads,
+        )
+    except IllegalLeadError as error:
+        line = deal.lead_lines[error.index] if error.index is not None else 1
+        raise DealFileError(f"{deal.path}:{line}: {error}") from None
 
 
 def rulesets_dir() -> Path:

@@ -26,7 +26,7 @@ from mkdocs.exceptions import PluginError
 from ..cards import SUIT_NAMES, SUITS
 from ..compiled import CompiledRules, compile_rules
 from ..deal import DealSetup, shuffled_deal
-from ..dealfile import DealFileError, read_deal_file
+from ..dealfile import DealFileError, play_deal_file, read_deal_file
 from ..events import (
     CompartmentWon,
     DealEnded,
@@ -43,7 +43,7 @@ from ..events import (
 )
 from ..game import choose_first_dealer
 from ..narrate import Style, narrate, seat_name
-from ..play import DealResult, IllegalLeadError, play_deal
+from ..play import DealResult, play_deal
 from ..policies import make_policy
 from ..replaydata import replay_steps, step_line
 from ..ruleset import Rules, Ruleset
@@ -183,16 +183,9 @@ def _deal_file_example(
     except DealFileError as error:
         raise PluginError(f"variants: example deal {error}") from None
     try:
-        result = play_deal(
-            deal.compiled,
-            deal.setup,
-            make_policy(deal.policy),
-            random.Random(deal.seed),
-            deal.leads,
-        )
-    except IllegalLeadError as error:
-        line = deal.lead_lines[error.index] if error.index is not None else 1
-        raise PluginError(f"variants: example deal {path}:{line}: {error}") from None
+        result = play_deal_file(deal)
+    except DealFileError as error:
+        raise PluginError(f"variants: example deal {error}") from None
     example = Example(
         ruleset=deal.ruleset,
         slug=_slug(location.stem),
