@@ -115,3 +115,18 @@ def test_replay_prints_suit_glyphs_and_colour_only_when_asked() -> None:
     ).stdout
     assert "\x1b[31m7♥\x1b[0m" in coloured
     assert Style(glyphs=True).card(parse_card("10H")) == "10♥"
+
+
+def test_the_narration_names_the_dealer_and_elder_hand_wherever_the_deal_starts() -> None:
+    from variants.compiled import compile_rules
+    from variants.deal import shuffled_deal
+    from variants.loader import load_ruleset
+
+    compiled = compile_rules(load_ruleset(REPO / "rulesets" / "peel.yaml").rules, 5)
+    rng = random.Random(4)
+    setup = shuffled_deal(compiled, rng, 3)
+    result = play_deal(compiled, setup, make_policy("advised"), rng)
+    lines = narrate(result.events, compiled.rules, PLAIN)
+    assert any(line.startswith("  Seat 3 (dealer):") for line in lines)
+    assert any(line.startswith("  Seat 4 (elder hand):") for line in lines)
+    assert lines[0].startswith("The board is dressed (seat 0 3,") and "seat 3 6" in lines[0]

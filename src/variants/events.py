@@ -43,6 +43,7 @@ class Dressed:
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
+    dealer: int
     hands: tuple[tuple[int, ...], ...]
     """Each seat's cards once play starts, by seat."""
     spare: tuple[int, ...]

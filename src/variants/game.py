@@ -131,7 +131,7 @@ def _closing_deal(
         holder[card] = seat
     if log is not None:
         log.append(DealStarted(number, dealer, players, trump, closing=True))
-        log.append(Dealt(tuple(sort_hand(h, compiled) for h in hands), (), None, "none"))
+        log.append(Dealt(dealer, tuple(sort_hand(h, compiled) for h in hands), (), None, "none"))
     remaining = list(board)
     tables = compiled.tables(trump)
     for index, compartment in enumerate(compiled.compartments):

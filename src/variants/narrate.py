@@ -171,7 +171,8 @@ class _Teller:
             case Dressed(seat=seat, compartment=cid, amount=amount):
                 self.dressed[seat] = self.dressed.get(seat, 0) + amount
                 self.stakes[cid] = self.stakes.get(cid, 0) + amount
-            case Dealt(hands=hands, spare=spare):
+            case Dealt(dealer=dealer, hands=hands, spare=spare):
+                self.dealer = dealer
                 self.tell_dressing()
                 if not self.players:
                     self.players = len(hands)

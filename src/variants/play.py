@@ -283,7 +283,7 @@ def _play(
         place: TurnUpPlace = "none"
         if turn_up is not None:
             place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
-        log.append(Dealt(tuple(tuple(h) for h in hands), spare, turn_up, place))
+        log.append(Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place))
     voided = False
     if turn_up is not None:
         if log is not None:
