@@ -54,22 +54,42 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built from the shipped rulesets with ``mkdocs build --strict``."""
-    site = tmp_path_factory.mktemp("browser-site")
+def build_site(site: Path, config: Path = REPO / "mkdocs.yml", **variables: str) -> str:
+    """``mkdocs build --strict`` of ``config`` into ``site``, with these environment variables
+    set (the rulesets and examples folders otherwise the project's own); returns mkdocs'
+    output, failing the test if the build fails."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     env.pop("VARIANTS_RULESETS", None)
     env.pop("VARIANTS_EXAMPLES", None)
+    env.update(variables)
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=REPO,
+        [
+            sys.executable,
+            "-m",
+            "mkdocs",
+            "build",
+            "--strict",
+            "--config-file",
+            str(config),
+            "--site-dir",
+            str(site),
+        ],
+        cwd=config.parent,
         capture_output=True,
         text=True,
         check=False,
         env=env,
     )
-    assert result.returncode == 0, result.stdout + result.stderr
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output
+    return output
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built from the shipped rulesets with ``mkdocs build --strict``."""
+    site = tmp_path_factory.mktemp("browser-site")
+    build_site(site)
     return site
 
 

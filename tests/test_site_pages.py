@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from conftest import build_site
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = REPO / "rulesets"
@@ -24,32 +25,9 @@ IMAGE = "<img src=x onerror=alert(1)>"
 
 def build(site: Path, config: Path = REPO / "mkdocs.yml", rulesets: Path | None = None) -> str:
     """Build the site into ``site``; return mkdocs' output, failing the test if the build fails."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    env.pop("VARIANTS_RULESETS", None)
-    env.pop("VARIANTS_EXAMPLES", None)
-    if rulesets is not None:
-        env["VARIANTS_RULESETS"] = str(rulesets)
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mkdocs",
-            "build",
-            "--strict",
-            "--config-file",
-            str(config),
-            "--site-dir",
-            str(site),
-        ],
-        cwd=config.parent,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output
-    return output
+    if rulesets is None:
+        return build_site(site, config)
+    return build_site(site, config, VARIANTS_RULESETS=str(rulesets))
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from conftest import build_site
 
 from variants.loader import load_ruleset
 from variants.ruleset import Ruleset
@@ -232,24 +233,13 @@ def test_the_printed_commands_repeat_the_figures(rulesets: dict[str, Ruleset]) -
 
 
 def build(project: Path, rulesets: Path, cache: Path) -> str:
-    env = dict(
-        os.environ,
-        NO_MKDOCS_2_WARNING="1",
+    return build_site(
+        project / "s",
+        project / "mkdocs.yml",
         VARIANTS_RULESETS=str(rulesets),
         VARIANTS_STATS_CACHE=str(cache),
         VARIANTS_STATS_SCALE="0.01",
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(project / "s")],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
-    output = result.stdout + result.stderr
-    assert result.returncode == 0, output
-    return output
 
 
 def cache_line(output: str) -> tuple[int, int, int]:
