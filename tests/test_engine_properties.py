@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from variants.bulk import tally_deals
 from variants.compiled import compile_rules
 from variants.deal import DealSetup, shuffled_deal
 from variants.dealfile import deal_file_text, parse_deal
@@ -19,6 +20,7 @@ from variants.play import DealResult, play_deal, play_shuffled
 from variants.policies import POLICIES, make_policy
 from variants.results import plays
 from variants.ruleset import Ruleset
+from variants.simulate import Tally
 from variants.yamlsource import read_yaml_text
 
 REPO = Path(__file__).resolve().parent.parent
@@ -193,3 +195,25 @@ def test_the_simulator_path_deals_and_plays_exactly_as_the_deal_path(
     by_setup = play_deal(compiled, setup, make_policy(policy), rng, record=False)
     fast = play_shuffled(compiled, random.Random(seed), dealer, None, make_policy(policy), 0)
     assert fast == by_setup
+
+
+QUICK_POLICIES = sorted(name for name in POLICIES if make_policy(name).quick)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tables(), st.sampled_from(QUICK_POLICIES), st.integers(1, 300))
+def test_the_bulk_loop_counts_exactly_what_the_engine_plays(
+    table: tuple[Ruleset, dict[str, str], int, str, int], policy: str, count: int
+) -> None:
+    """``tally_deals`` plays deal by deal what ``play_shuffled`` plays from the same generator:
+    every sum in the tally (nets, squares, wins, sizes, carried, held) comes out equal."""
+    ruleset, options, players, _, seed = table
+    compiled = compile_rules(ruleset.rules_for(options), players)
+    dealer = players - 1
+    one_by_one = Tally(players, compiled.ids)
+    rng = random.Random(seed)
+    for _ in range(count):
+        one_by_one.add(play_shuffled(compiled, rng, dealer, None, make_policy(policy)))
+    in_bulk = Tally(players, compiled.ids)
+    tally_deals(compiled, random.Random(seed), count, dealer, make_policy(policy), in_bulk)
+    assert in_bulk == one_by_one

@@ -10,8 +10,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from tqdm import tqdm
-
 from .cards import parse_card
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
@@ -33,7 +31,6 @@ from .policies import make_policy
 from .report import report_lines
 from .results import deal_json
 from .ruleset import OptionError, Ruleset, status_label
-from .scaffold import ScaffoldError, write_new_ruleset
 from .simulate import deals_report, games_report, simulate_deals, simulate_games
 from .yamlsource import ProblemsError
 
@@ -80,11 +77,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _ruleset(name: str) -> Ruleset:
-    """A ruleset by id (under the rulesets folder) or by path to its file."""
+    """A ruleset by id (under the rulesets folder) or by path to its file. The options chosen
+    are checked by :func:`_options`, the others by ``variants validate``."""
     path = Path(name)
     if path.suffix in (".yaml", ".yml") or path.exists():
         try:
-            return load_ruleset(path)
+            return load_ruleset(path, each_option=False)
         except ProblemsError as error:
             raise UsageError(str(error.problems[0])) from None
     try:
@@ -279,6 +277,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     }
     bar = None
     if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm  # only for a person watching a terminal
+
         bar = tqdm(total=count, unit=" deals" if args.deals else " games", file=sys.stderr)
 
     def progress(count: int) -> None:
@@ -308,6 +308,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from .scaffold import ScaffoldError, write_new_ruleset  # Jinja2, wanted only here
+
     folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
     try:
         path = write_new_ruleset(args.id, args.title, folder, args.like)

@@ -50,6 +50,10 @@ class TrumpTables:
     """card -> compartments the dealer takes when it is turned up."""
     cards_of: tuple[tuple[int, ...], ...]
     """compartment -> the cards that win it (empty for Game)."""
+    winning: tuple[tuple[int, int], ...]
+    """(compartment, card) for every card that wins a compartment."""
+    settling: tuple[tuple[int, int], ...]
+    """The part of ``winning`` that settlement asks about: holders' and penalty compartments."""
     lead_only: frozenset[int]
     bonus: tuple[tuple[int, bool] | None, ...]
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
@@ -200,11 +204,17 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
                     compartment.bonus.per_card,
                     compartment.bonus.counted == "at-play",
                 )
+    winning = tuple((index, card) for index, cards in enumerate(cards_of) for card in cards)
+    settled = {c.id for c in compartments if c.unplayed_penalty == "stake"}
+    settled.update(h.compartment for h in rules.going_out.holders)
+    settled_indices = {index for index, c in enumerate(compartments) if c.id in settled}
     return TrumpTables(
         single=tuple(tuple(x) for x in single),
         pairs=tuple(tuple(x) for x in pairs),
         turn_up=tuple(tuple(x) for x in turn_up),
         cards_of=tuple(cards_of),
+        winning=winning,
+        settling=tuple((index, card) for index, card in winning if index in settled_indices),
         lead_only=frozenset(lead_only),
         bonus=tuple(bonus),
         special=tuple(bool(single[c]) or bool(pairs[c]) or bonus[c] is not None for c in range(52)),

@@ -84,14 +84,16 @@ def rulesets_dir() -> Path:
 
 
 def find_ruleset(ruleset_id: str, folder: Path | None = None) -> Ruleset:
-    """Load ``<folder>/<id>.yaml``; raise ``ValueError`` when it is missing or invalid."""
+    """Load ``<folder>/<id>.yaml``; raise ``ValueError`` when it is missing or invalid.
+
+    Option values are not tried one by one: the caller checks the combination it plays."""
     base = folder or rulesets_dir()
     path = base / f"{ruleset_id}.yaml"
     if not path.is_file():
         known = sorted(p.stem for p in base.glob("*.yaml")) if base.is_dir() else []
         raise ValueError(f"no ruleset {ruleset_id!r} (known: {', '.join(known) or 'none'})")
     try:
-        return load_ruleset(path)
+        return load_ruleset(path, each_option=False)
     except ProblemsError as error:
         raise ValueError(f"ruleset {ruleset_id!r} is invalid: {error.problems[0]}") from None
 

@@ -113,11 +113,19 @@ def validate_paths(
 
 
 def load_ruleset(
-    path: Path, sources_dir: Path | None = None, combinations: bool = False
+    path: Path,
+    sources_dir: Path | None = None,
+    combinations: bool = False,
+    each_option: bool = True,
 ) -> Ruleset:
-    """Load and check one ruleset file; raise :class:`ProblemsError` listing what is wrong."""
+    """Load and check one ruleset file; raise :class:`ProblemsError` listing what is wrong.
+
+    Every option value is tried alone unless ``each_option`` is false, as for a command that
+    plays one combination and checks just that one with :func:`choice_problems`."""
     document = read_yaml(path)
-    problems = sorted(set(_problems(document, path, sources_dir, combinations)), key=_order)
+    problems = sorted(
+        set(_problems(document, path, sources_dir, combinations, each_option)), key=_order
+    )
     if problems:
         raise ProblemsError(problems)
     return build_ruleset(document.data, str(path))
@@ -136,7 +144,11 @@ def _order(problem: Problem) -> tuple[int, int, str]:
 
 
 def _problems(
-    document: YamlDocument, path: Path, sources_dir: Path | None, combinations: bool
+    document: YamlDocument,
+    path: Path,
+    sources_dir: Path | None,
+    combinations: bool,
+    each_option: bool = True,
 ) -> Iterator[Problem]:
     data = document.data
     if not isinstance(data, dict):
@@ -159,7 +171,8 @@ def _problems(
             yield document.problem(finding.path, finding.message, finding.at_key)
     for finding in check_rules(data["rules"]):
         yield document.problem(("rules", *finding.path), finding.message, finding.at_key)
-    yield from _option_problems(document, combinations)
+    if each_option:
+        yield from _option_problems(document, combinations)
 
 
 def choice_problems(ruleset: Ruleset, overrides: Mapping[str, str]) -> list[str]:

@@ -21,7 +21,6 @@ from .compiled import (
     STOPPED,
     TABLE,
     CompiledRules,
-    TrumpTables,
 )
 from .deal import DealSetup, shuffle, trump_of
 from .events import (
@@ -39,7 +38,7 @@ from .events import (
     TurnUpPlace,
     WentOut,
 )
-from .settle import Ledger, holders, pair_played, settle
+from .settle import Ledger, holders, pair_or_bonus, settle, turn_up_payouts
 
 
 class IllegalLeadError(ValueError):
@@ -259,11 +258,9 @@ def _play(
 ) -> DealResult:
     n = compiled.players
     policies = list(policy) if isinstance(policy, Sequence) else [policy] * n
-    compartments = compiled.compartments
     ids = compiled.ids
     ledger = Ledger(ids, board, n, log)
     take = ledger.take
-    pay = ledger.pay
     taken = ledger.taken
     if dress:
         payments = compiled.dressing(dealer, banker)
@@ -288,23 +285,7 @@ def _play(
     if turn_up is not None:
         if log is not None:
             log.append(TurnedUp(turn_up, dealer, trump))
-        for index in tables.turn_up[turn_up]:
-            payout = compartments[index].turn_up
-            assert payout is not None
-            take(index, dealer, "turn-up")
-            if payout.per_card_dealt:
-                for other in range(n):
-                    if other != dealer:
-                        dealt = dealt_sizes[other]
-                        amount = payout.per_card_dealt * dealt
-                        if payout.cap is not None:
-                            amount = min(amount, payout.cap)
-                        pay(other, dealer, amount, "pope-turn-up", dealt)
-            for also in payout.also:
-                also_index = ids.index(also)
-                if not taken[also_index]:
-                    take(also_index, dealer, "turn-up")
-            voided = voided or payout.ends_deal
+        voided = turn_up_payouts(compiled, ledger, tables.turn_up[turn_up], dealer, dealt_sizes)
     winner: int | None = None
     held: list[tuple[int, ...]] = []
     if voided:
@@ -377,7 +358,7 @@ def _play(
                         if not taken[index]:
                             take(index, seat, "play")
                     if more[card]:
-                        _more(
+                        pair_or_bonus(
                             compiled,
                             tables,
                             ledger,
@@ -406,7 +387,7 @@ def _play(
                     known_spare.add(following)
                 leader = seat
                 break
-        held = holders(owner, tables.cards_of)
+        held = holders(owner, tables)
         settle(compiled, ledger, winner, owner, hands, pending_bonus, held, tables.cards_of)
     if not compiled.rules.board.carry_over and winner is not None:
         for index in range(len(ids)):
@@ -440,40 +421,3 @@ def _stop(seat: int, card: int, following: int, owner: dict[int, int]) -> Stoppe
     where = owner[following]
     cause: StopCause = "held" if where >= 0 else STOP_CAUSE[where]
     return Stopped(seat, card, cause, following)
-
-
-def _more(
-    compiled: CompiledRules,
-    tables: TrumpTables,
-    ledger: Ledger,
-    hands: list[list[int]],
-    card: int,
-    seat: int,
-    previous: int,
-    pair_player: dict[int, int],
-    pending_bonus: list[tuple[int, int]],
-) -> None:
-    """A card that pays a bonus or belongs to a pair has been played."""
-    extra = tables.bonus[card]
-    if extra is not None:
-        per_card, at_play = extra
-        if at_play:
-            for other, hand in enumerate(hands):
-                if other != seat:
-                    ledger.pay(other, seat, per_card * len(hand), "bonus", len(hand))
-        else:
-            pending_bonus.append((seat, per_card))
-    if tables.pairs[card]:
-        pair_player[card] = seat
-        for index, other_card in tables.pairs[card]:
-            if not ledger.taken[index] and other_card in pair_player:
-                pair_played(
-                    compiled,
-                    ledger,
-                    index,
-                    card,
-                    seat,
-                    other_card,
-                    pair_player[other_card],
-                    previous,
-                )

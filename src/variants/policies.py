@@ -44,6 +44,8 @@ class RandomPolicy:
 
     name = "random"
     quick = True
+    uniform = True
+    """Each legal lead equally likely, one ``rng.random()`` per lead: the hot loop draws inline."""
 
     def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
         return legal[int(rng.random() * len(legal))]

@@ -3,7 +3,9 @@ payments made and the deal is settled when a seat goes out."""
 
 from __future__ import annotations
 
-from .compiled import CompiledRules
+from operator import mul, sub
+
+from .compiled import CompiledRules, TrumpTables
 from .events import CompartmentWon, Event, Exempted, Paid, PayReason, Penalty, WinHow
 
 
@@ -103,19 +105,30 @@ def settle(
         ledger.take(compiled.game, winner, "going-out")
     per_card = compiled.rules.going_out.per_card
     log = ledger.log
-    for other, hand in enumerate(hands):
-        if other == winner:
-            continue
-        factor = 1
+    if log is None:
+        # Each seat pays per card left, nothing if it holds an exempting card, double for
+        # each doubling one; the winner's hand is empty, so it pays itself nothing.
+        factors = [per_card] * len(hands)
         for index, exempt in compiled.holders:
-            if other in held[index]:
-                if exempt:
-                    factor = 0
-                    if log is not None:
+            for seat in held[index]:
+                factors[seat] = 0 if exempt else factors[seat] * 2
+        amounts = list(map(mul, factors, map(len, hands)))
+        net = ledger.net
+        net[:] = map(sub, net, amounts)
+        net[winner] += sum(amounts)
+    else:
+        for other, hand in enumerate(hands):
+            if other == winner:
+                continue
+            factor = 1
+            for index, exempt in compiled.holders:
+                if other in held[index]:
+                    if exempt:
+                        factor = 0
                         log.append(Exempted(other, compiled.ids[index], len(hand)))
-                    break
-                factor *= 2
-        ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
+                        break
+                    factor *= 2
+            ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
     for seat, per in pending_bonus:
         for other, hand in enumerate(hands):
             if other != seat:
@@ -132,14 +145,78 @@ def settle(
                     log.append(Penalty(holder, compiled.ids[index], before[index], card))
 
 
-def holders(owner: dict[int, int], cards_of: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+def holders(owner: dict[int, int], tables: TrumpTables) -> list[tuple[int, ...]]:
     """For each compartment, the seats left holding a card that wins it."""
-    held: list[tuple[int, ...]] = []
-    for cards in cards_of:
-        seats: tuple[int, ...] = ()
-        for card in cards:
-            where = owner[card]
-            if where >= 0:
-                seats += (where,)
-        held.append(seats)
+    held: list[tuple[int, ...]] = [()] * len(tables.cards_of)
+    for index, card in tables.winning:
+        where = owner[card]
+        if where >= 0:
+            held[index] += (where,)
     return held
+
+
+def turn_up_payouts(
+    compiled: CompiledRules,
+    ledger: Ledger,
+    compartments: tuple[int, ...],
+    dealer: int,
+    dealt_sizes: list[int],
+) -> bool:
+    """The dealer takes what the turn-up wins; returns whether the turn-up ends the deal."""
+    voided = False
+    n = compiled.players
+    for index in compartments:
+        payout = compiled.compartments[index].turn_up
+        assert payout is not None
+        ledger.take(index, dealer, "turn-up")
+        if payout.per_card_dealt:
+            for other in range(n):
+                if other != dealer:
+                    dealt = dealt_sizes[other]
+                    amount = payout.per_card_dealt * dealt
+                    if payout.cap is not None:
+                        amount = min(amount, payout.cap)
+                    ledger.pay(other, dealer, amount, "pope-turn-up", dealt)
+        for also in payout.also:
+            also_index = compiled.ids.index(also)
+            if not ledger.taken[also_index]:
+                ledger.take(also_index, dealer, "turn-up")
+        voided = voided or payout.ends_deal
+    return voided
+
+
+def pair_or_bonus(
+    compiled: CompiledRules,
+    tables: TrumpTables,
+    ledger: Ledger,
+    hands: list[list[int]],
+    card: int,
+    seat: int,
+    previous: int,
+    pair_player: dict[int, int],
+    pending_bonus: list[tuple[int, int]],
+) -> None:
+    """A card that pays a bonus or belongs to a pair has been played."""
+    extra = tables.bonus[card]
+    if extra is not None:
+        per_card, at_play = extra
+        if at_play:
+            for other, hand in enumerate(hands):
+                if other != seat:
+                    ledger.pay(other, seat, per_card * len(hand), "bonus", len(hand))
+        else:
+            pending_bonus.append((seat, per_card))
+    if tables.pairs[card]:
+        pair_player[card] = seat
+        for index, other_card in tables.pairs[card]:
+            if not ledger.taken[index] and other_card in pair_player:
+                pair_played(
+                    compiled,
+                    ledger,
+                    index,
+                    card,
+                    seat,
+                    other_card,
+                    pair_player[other_card],
+                    previous,
+                )

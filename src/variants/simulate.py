@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .bulk import tally_deals
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
 from .game import play_game
@@ -175,8 +176,19 @@ def _compiled(job: Job) -> CompiledRules:
     key = (job.ruleset_path, job.options, job.players)
     found = _COMPILED.get(key)
     if found is None:
-        ruleset = load_ruleset(Path(job.ruleset_path))
+        ruleset = load_ruleset(Path(job.ruleset_path), each_option=False)
         found = _COMPILED[key] = compile_rules(ruleset.rules_for(dict(job.options)), job.players)
+    return found
+
+
+def compiled_for(ruleset: Ruleset, options: Mapping[str, str], players: int) -> CompiledRules:
+    """The rules a run plays, compiled once: its jobs use them in this process, and processes
+    forked to play them inherit them instead of loading the file again."""
+    options_key = tuple(sorted(ruleset.choices(options).items()))
+    key = (ruleset.path, options_key, players)
+    found = _COMPILED.get(key)
+    if found is None:
+        found = _COMPILED[key] = compile_rules(ruleset.rules_for(dict(options_key)), players)
     return found
 
 
@@ -191,9 +203,11 @@ def run_deals(job: Job) -> Tally:
     rng = chunk_rng(job.seed, job.chunk)
     tally = Tally(job.players, compiled.ids)
     dealer = job.players - 1  # so that seat s is position s: 0 the elder hand, the dealer last
-    add = tally.add
-    for _ in range(job.count):
-        add(play_shuffled(compiled, rng, dealer, None, policy))
+    if policy.quick:
+        tally_deals(compiled, rng, job.count, dealer, policy, tally)
+    else:
+        for _ in range(job.count):
+            tally.add(play_shuffled(compiled, rng, dealer, None, policy))
     return tally
 
 
@@ -235,6 +249,7 @@ def jobs_for(
         jobs.append(
             Job(ruleset.path, options_key, players, policy, seed, number, min(chunk, count - start))
         )
+    compiled_for(ruleset, options, players)
     return jobs
 
 
@@ -269,7 +284,7 @@ def simulate_deals(
     progress: Callable[[int], None] | None = None,
 ) -> Tally:
     jobs = jobs_for(ruleset, options or {}, players, policy, seed, deals, CHUNK)
-    compiled = compile_rules(ruleset.rules_for(options or {}), players)
+    compiled = compiled_for(ruleset, options or {}, players)
     total = Tally(players, compiled.ids)
     for tally in _run(run_deals, jobs, processes, progress):
         total.merge(tally)
@@ -287,7 +302,7 @@ def simulate_games(
     progress: Callable[[int], None] | None = None,
 ) -> GameTally:
     jobs = jobs_for(ruleset, options or {}, players, policy, seed, games, GAME_CHUNK)
-    compiled = compile_rules(ruleset.rules_for(options or {}), players)
+    compiled = compiled_for(ruleset, options or {}, players)
     total = GameTally(players, compartments=compiled.ids)
     for tally in _run(run_games, jobs, processes, progress):
         total.merge(tally)

@@ -95,7 +95,20 @@ def read_yaml(path: Path) -> YamlDocument:
 
 
 def read_yaml_text(text: str, name: str) -> YamlDocument:
-    loader = yaml.SafeLoader(text)
+    if FastLoader is not yaml.SafeLoader:
+        try:
+            return _read_with(FastLoader, text, name)
+        except ProblemsError:
+            pass  # the pure-Python loader words syntax errors as the messages here expect
+    return _read_with(yaml.SafeLoader, text, name)
+
+
+FastLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML was built with it: the same nodes, parsed in C."""
+
+
+def _read_with(loader_class: type[yaml.SafeLoader], text: str, name: str) -> YamlDocument:
+    loader = loader_class(text)
     try:
         node = loader.get_single_node()
         if node is None:
