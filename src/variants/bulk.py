@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
-from operator import mul
+from operator import add, mul
 from typing import TYPE_CHECKING
 
 from .compiled import END, NO_TRUMP, PLAYED, SPARE, STOPPED, CompiledRules, TrumpTables
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
     from .simulate import Tally
 
 BATCH = 256
-"""Deals whose figures are kept as rows before they are summed into the tally."""
+"""Deals whose nets are kept as rows before they are summed into the tally."""
 HELD = (0).__le__
 """place -> whether it is a seat."""
 
@@ -47,8 +46,13 @@ def tally_deals(
     turn_up_index = layout.turn_up_index
     turn_up_to = layout.turn_up_to
     cards = compiled.pack
-    start_owner = dict(compiled.out_of_pack)
+    # Every card already a key, so that each deal's copy is one block and the deal only
+    # overwrites values: a dict grown key by key would be rebuilt four times a deal.
+    start_owner = [SPARE] * (END + 1)
+    for card, place in compiled.out_of_pack:
+        start_owner[card] = place
     start_owner[END] = STOPPED
+    turn_up_place = places[turn_up_index] if turn_up_index >= 0 else SPARE
     board_start, net_start = compiled.dressing_totals(dealer, dealer)
     dealt_sizes = [places.count(seat) for seat in range(n)]
     dealt_total = sum(dealt_sizes)
@@ -67,19 +71,22 @@ def tally_deals(
     no_seats: list[tuple[int, ...]] = [()] * k
     no_flags = [False] * k
 
-    rows = _Rows(n, k, by_trump, dealt_total)
-    by_trump_rows = rows.rows
-    add_left = rows.lefts.append
+    # What a deal leaves to count: each seat's net, kept as a row; the rest takes few
+    # distinct values from deal to deal, so each pattern is counted and weighed at the end.
     winning_cards = [tuple(card for _, card in tables.winning) for tables in by_trump]
-    nowhere = [(SPARE,) * len(cards) for cards in winning_cards]
-    winners = [0] * n
-    voided_count = 0
+    counts = _Counts(n, count)
+    add_net = counts.nets.append
+    boards = counts.boards
+    boards_get = boards.get
+    held_by_trump = counts.held
+    played_counts = counts.played
+    played_get = played_counts.get
+    winners = counts.winners
 
-    for done in range(1, count + 1):
+    for _ in range(count):
         pack = sorted(cards, key=lambda _: draw())
         hands = [sorted(get(pack)) for get in getters]
-        owner = start_owner.copy()
-        owner.update(zip(pack, places, strict=True))
+        owner = start_owner[:]
         board = list(board_start)
         net = list(net_start)
         taken = list(no_flags)
@@ -90,11 +97,15 @@ def tally_deals(
         ledger.took = took
         ledger.won = list(no_seats)
         ledger.by_turn_up = by_turn_up = list(no_flags)
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                owner[card] = seat
         tables = fixed
         trump = fixed_trump
         voided = False
         if turn_up_index >= 0:
             turn_up = pack[turn_up_index]
+            owner[turn_up] = turn_up_place
             if turn_up_to >= 0:
                 insort(hands[turn_up_to], turn_up)
             if trump_from_turn_up:
@@ -104,8 +115,7 @@ def tally_deals(
             if turn_up_wins:
                 voided = turn_up_payouts(compiled, ledger, turn_up_wins, dealer, dealt_sizes)
         if voided:
-            voided_count += 1
-            ends = nowhere[trump]
+            counts.voided += 1
             winner = -1
         else:
             chain = tables.chain
@@ -172,78 +182,74 @@ def tally_deals(
                 for index in range(k):
                     if board[index] > 0:
                         ledger.take(index, winner, "going-out")
-            ends = list(map(owner.__getitem__, winning_cards[trump]))
             winners[winner] += 1
-            add_left(sum(map(len, hands)))
-        by_trump_rows[trump].append([*net, *board, *taken, *by_turn_up, *took, *ends])
-        if done % BATCH == 0 or done == count:
-            rows.fold(tally)
+            played = dealt_total - sum(map(len, hands))
+            played_counts[played] = played_get(played, 0) + 1
+            kept = held_by_trump[trump]
+            flags = tuple(map(HELD, map(owner.__getitem__, winning_cards[trump])))
+            kept[flags] = kept.get(flags, 0) + 1
+        add_net(net)
+        pattern = (*taken, *by_turn_up, *took, *board)
+        boards[pattern] = boards_get(pattern, 0) + 1
+        if len(counts.nets) == BATCH:
+            counts.fold_nets(tally)
+    counts.fold(tally, by_trump)
 
-    tally.deals += count
-    tally.voided += voided_count
-    for seat in range(n):
-        tally.winner[seat] += winners[seat]
 
+class _Counts:
+    """What a run of deals leaves to add to a tally, before it is added."""
 
-class _Rows:
-    """A batch of deals' figures kept as rows, then summed column by column into a tally.
+    __slots__ = ("boards", "deals", "held", "nets", "played", "voided", "winners")
 
-    Summing a column is a few calls into C, cheaper than adding each figure as it comes; a
-    batch is kept small enough that its rows never pile up for the garbage collector."""
+    def __init__(self, n: int, deals: int) -> None:
+        self.deals = deals
+        self.voided = 0
+        self.winners = [0] * n
+        self.nets: list[list[int]] = []
+        """Each seat's net in the last few deals, summed a column at a time."""
+        self.boards: dict[tuple[int, ...], int] = {}
+        """Deals by pattern: per compartment whether it was taken, whether at the turn-up,
+        the counters taken from it, the counters left on it."""
+        self.held: list[dict[tuple[bool, ...], int]] = [{} for _ in range(NO_TRUMP + 1)]
+        """Deals played out, by trump and by which winning cards stayed in a hand."""
+        self.played: dict[int, int] = {}
+        """Deals played out, by the number of cards played."""
 
-    __slots__ = ("by_trump", "dealt_total", "k", "lefts", "n", "rows")
-
-    def __init__(self, n: int, k: int, by_trump: tuple[TrumpTables, ...], dealt_total: int) -> None:
-        self.n = n
-        self.k = k
-        self.by_trump = by_trump
-        self.dealt_total = dealt_total
-        self.rows: list[list[list[int]]] = [[] for _ in by_trump]
-        """By trump, per deal: each seat's net; per compartment the counters left on it,
-        whether it was taken, whether at the turn-up, the counters taken from it; and where
-        each card that wins a compartment ended (``SPARE`` for all when the deal was void)."""
-        self.lefts: list[int] = []
-        """Cards left in hands when a deal was played out."""
-
-    def fold(self, tally: Tally) -> None:
-        """Add the rows to ``tally`` and forget them."""
-        for tables, rows in zip(self.by_trump, self.rows, strict=True):
-            if rows:
-                self._fold(tally, tables, list(zip(*rows, strict=True)))
-                rows.clear()
-        played = [self.dealt_total - left for left in self.lefts]
-        tally.cards.n += len(played)
-        tally.cards.total += sum(played)
-        tally.cards.squares += sum(map(mul, played, played))
-        self.lefts.clear()
-
-    def _fold(self, tally: Tally, tables: TrumpTables, columns: list[tuple[int, ...]]) -> None:
-        n, k = self.n, self.k
-        count = len(columns[0])
-        for seat in range(n):
-            nets = columns[seat]
-            stat = tally.net[seat]
-            stat.n += count
+    def fold_nets(self, tally: Tally) -> None:
+        for stat, nets in zip(tally.net, zip(*self.nets, strict=True), strict=True):
+            stat.n += len(nets)
             stat.total += sum(nets)
             stat.squares += sum(map(mul, nets, nets))
-        for index in range(k):
-            left_on, taken, by_turn_up, took = columns[n + index :: k][:4]
-            wins = taken.count(True)
-            at_turn_up = by_turn_up.count(True)
-            tally.won_at_turn_up[index] += at_turn_up
-            tally.won_in_play[index] += wins - at_turn_up
-            tally.carried[index] += count - left_on.count(0)
-            stat = tally.size_when_won[index]
-            stat.n += wins
-            stat.total += sum(took)
-            stat.squares += sum(map(mul, took, took))
-        # Then where each winning card ended: a seat (>= 0) while it is held, so the highest
-        # of a compartment's cards is a seat when any of them is still in a hand.
-        ends = iter(columns[n + 4 * k :])
-        for index, cards in enumerate(tables.cards_of):
-            if cards:
-                places = [next(ends) for _ in cards]
-                highest: Sequence[int] = places[0]
-                if len(places) > 1:
-                    highest = list(map(max, *places))
-                tally.held[index] += sum(map(HELD, highest))
+        self.nets.clear()
+
+    def fold(self, tally: Tally, by_trump: tuple[TrumpTables, ...]) -> None:
+        """Add everything to ``tally``."""
+        if self.nets:
+            self.fold_nets(tally)
+        tally.deals += self.deals
+        tally.voided += self.voided
+        tally.winner[:] = map(add, tally.winner, self.winners)
+        for played, times in self.played.items():
+            tally.cards.n += times
+            tally.cards.total += played * times
+            tally.cards.squares += played * played * times
+        k = len(tally.compartments)
+        for pattern, times in self.boards.items():
+            for index in range(k):
+                if pattern[index]:
+                    if pattern[k + index]:
+                        tally.won_at_turn_up[index] += times
+                    else:
+                        tally.won_in_play[index] += times
+                    size = pattern[2 * k + index]
+                    stat = tally.size_when_won[index]
+                    stat.n += times
+                    stat.total += size * times
+                    stat.squares += size * size * times
+                if pattern[3 * k + index]:
+                    tally.carried[index] += times
+        for tables, held in zip(by_trump, self.held, strict=True):
+            for flags, times in held.items():
+                kept = zip(tables.winning, flags, strict=True)
+                for index in {index for (index, _), flag in kept if flag}:
+                    tally.held[index] += times

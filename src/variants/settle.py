@@ -3,7 +3,7 @@ payments made and the deal is settled when a seat goes out."""
 
 from __future__ import annotations
 
-from operator import mul, sub
+from collections.abc import Mapping, Sequence
 
 from .compiled import CompiledRules, TrumpTables
 from .events import CompartmentWon, Event, Exempted, Paid, PayReason, Penalty, WinHow
@@ -92,7 +92,7 @@ def settle(
     compiled: CompiledRules,
     ledger: Ledger,
     winner: int,
-    owner: dict[int, int],
+    owner: Mapping[int, int] | Sequence[int],
     hands: list[list[int]],
     pending_bonus: list[tuple[int, int]],
     held: list[tuple[int, ...]],
@@ -112,10 +112,13 @@ def settle(
         for index, exempt in compiled.holders:
             for seat in held[index]:
                 factors[seat] = 0 if exempt else factors[seat] * 2
-        amounts = list(map(mul, factors, map(len, hands)))
         net = ledger.net
-        net[:] = map(sub, net, amounts)
-        net[winner] += sum(amounts)
+        total = 0
+        for seat, hand in enumerate(hands):
+            amount = factors[seat] * len(hand)
+            net[seat] -= amount
+            total += amount
+        net[winner] += total
     else:
         for other, hand in enumerate(hands):
             if other == winner:
