@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from itertools import starmap
 from operator import add, mul
 from typing import TYPE_CHECKING
 
 from .compiled import END, NO_TRUMP, PLAYED, SPARE, STOPPED, CompiledRules, TrumpTables
+from .deal import KEY_DRAWS
 from .play import Policy, legal_leads
 from .settle import Ledger, pair_or_bonus, settle, turn_up_payouts
 
@@ -84,7 +86,7 @@ def tally_deals(
     winners = counts.winners
 
     for _ in range(count):
-        pack = sorted(cards, key=lambda _: draw())
+        pack = sorted(cards, key=list(starmap(draw, KEY_DRAWS)).__getitem__)
         hands = [sorted(get(pack)) for get in getters]
         owner = start_owner[:]
         board = list(board_start)

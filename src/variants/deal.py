@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import starmap
 
 from .cards import suit_of
 from .compiled import CompiledRules
@@ -47,9 +48,14 @@ def sort_hand(cards: Sequence[int], compiled: CompiledRules | None = None) -> tu
 def shuffle(cards: Sequence[int], rng: random.Random) -> list[int]:
     """A uniformly shuffled copy of ``cards``: each card gets a random sort key.
 
-    It calls ``rng.random`` once per card, in order, so a seed always gives the same pack."""
-    draw = rng.random
-    return sorted(cards, key=lambda _: draw())
+    Every one of the 52 cards draws its key, in card order, removed or not, so a seed gives
+    the same keys whatever the ruleset takes out of the pack; the draws are made from C
+    (``starmap``), with no Python call per card."""
+    return sorted(cards, key=list(starmap(rng.random, KEY_DRAWS)).__getitem__)
+
+
+KEY_DRAWS = ((),) * 52
+"""The (empty) arguments of the 52 ``rng.random`` calls that give a shuffle's sort keys."""
 
 
 def trump_of(compiled: CompiledRules, turn_up: int | None) -> int | None:

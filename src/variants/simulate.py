@@ -7,10 +7,10 @@ number of processes. Memory stays flat: no deal is kept, only sums.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -266,11 +266,20 @@ def _run(
                 progress(job.count)
             yield result
         return
-    with ProcessPoolExecutor(max_workers=processes) as pool:
-        for job, result in zip(jobs, pool.map(worker, jobs), strict=True):
-            if progress:
-                progress(job.count)
-            yield result
+    from concurrent.futures import ProcessPoolExecutor  # only when there is more than one
+
+    # What is loaded now (rulesets, schema, compiled rules) lives as long as the run: frozen,
+    # the collector in each forked process leaves it alone instead of touching, and so
+    # copying, every page of it.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            for job, result in zip(jobs, pool.map(worker, jobs), strict=True):
+                if progress:
+                    progress(job.count)
+                yield result
+    finally:
+        gc.unfreeze()
 
 
 def simulate_deals(
