@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -16,7 +17,7 @@ from variants.dealfile import deal_file_text, parse_deal
 from variants.events import DealVoided, Led, Played, WentOut
 from variants.game import play_game
 from variants.loader import load_rulesets
-from variants.play import DealResult, play_deal, play_shuffled
+from variants.play import DealResult, legal_leads, play_deal, play_shuffled
 from variants.policies import POLICIES, make_policy
 from variants.results import plays
 from variants.ruleset import Ruleset
@@ -217,3 +218,26 @@ def test_the_bulk_loop_counts_exactly_what_the_engine_plays(
     in_bulk = Tally(players, compiled.ids)
     tally_deals(compiled, random.Random(seed), count, dealer, make_policy(policy), in_bulk)
     assert in_bulk == one_by_one
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sets(st.integers(0, 51), min_size=1, max_size=13),
+    st.permutations(range(13)),
+)
+def test_legal_leads_are_the_lowest_held_of_each_suit(cards: set[int], order: list[int]) -> None:
+    """The one-pass reading for ranks A to K and the general one for any rank order both give
+    the lowest card held of each suit."""
+    lowest_in_suit = RULESETS["modern-variations"].rules_for({})
+    compiled = compile_rules(lowest_in_suit, 4)
+    assert compiled.ranks_ascend and not compiled.any_lead
+    hand = sorted(cards)
+    for rules in (
+        compiled,
+        replace(compiled, rank_pos=tuple(order[c % 13] for c in range(52)), ranks_ascend=False),
+    ):
+        expected = sorted(
+            min((c for c in hand if c // 13 == suit), key=lambda c: rules.rank_pos[c])
+            for suit in {c // 13 for c in hand}
+        )
+        assert legal_leads(rules, hand) == tuple(expected)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Sequence
 from itertools import starmap
 from operator import add, mul
 from typing import TYPE_CHECKING
@@ -63,8 +64,8 @@ def tally_deals(
     fixed_trump = NO_TRUMP if trump_rule in ("none", "turn-up") else int(trump_rule)
     fixed = by_trump[fixed_trump]
     trump_from_turn_up = trump_rule == "turn-up" and turn_up_index >= 0
-    any_lead = compiled.rules.play.lead == "any"
-    uniform = any_lead and getattr(policy, "uniform", False)
+    any_lead = compiled.any_lead
+    uniform = getattr(policy, "uniform", False)
     quick_lead = policy.quick_lead
     carry_over = compiled.rules.board.carry_over
     ledger = Ledger(compiled.ids, [], n, None)
@@ -129,10 +130,10 @@ def tally_deals(
             leader = seat = leader_start
             while True:
                 hand = hands[leader]
+                legal: Sequence[int] = hand if any_lead else legal_leads(compiled, hand)
                 if uniform:
-                    card = hand[int(draw() * len(hand))]
+                    card = legal[int(draw() * len(legal))]
                 else:
-                    legal = hand if any_lead else legal_leads(compiled, hand)
                     card = quick_lead(legal, compiled, rng)
                 seat = leader
                 previous = -1

@@ -90,6 +90,10 @@ class CompiledRules:
     """card -> the card that follows it, or -1 after the top rank."""
     rank_pos: tuple[int, ...]
     """card -> its position in the rank order (0 = lowest)."""
+    any_lead: bool
+    """Whether any card may be led (else only the lowest held of a suit)."""
+    ranks_ascend: bool
+    """Whether the rank order is the cards' own order, A 2 3 ... K."""
     ids: tuple[str, ...]
     compartments: tuple[Compartment, ...]
     game: int
@@ -247,6 +251,8 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         pack=rules.pack.cards,
         succ=tuple(succ),
         rank_pos=tuple(position[rank_of(card)] for card in range(52)),
+        any_lead=rules.play.lead == "any",
+        ranks_ascend=all(position[rank] == rank for rank in range(13)),
         ids=ids,
         compartments=compartments,
         game=game,

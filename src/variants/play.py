@@ -140,15 +140,27 @@ class DealResult(NamedTuple):
 
 
 def legal_leads(compiled: CompiledRules, hand: Sequence[int]) -> tuple[int, ...]:
-    """The cards the ruleset lets a leader holding ``hand`` lead."""
-    if compiled.rules.play.lead == "any":
+    """The cards the ruleset lets a leader holding ``hand`` lead.
+
+    ``hand`` is in ascending card order, as the engine keeps every hand. This runs at every
+    lead, so the usual case, ranks that run up from the ace, takes one pass: there a suit's
+    lowest card is the first of it in the hand."""
+    if compiled.any_lead:
         return tuple(hand)
+    if compiled.ranks_ascend:
+        firsts = []
+        suit = -1
+        for card in hand:
+            if card // 13 != suit:
+                suit = card // 13
+                firsts.append(card)
+        return tuple(firsts)
     lowest: dict[int, int] = {}
     rank_pos = compiled.rank_pos
     for card in hand:
-        suit = suit_of(card)
-        if suit not in lowest or rank_pos[card] < rank_pos[lowest[suit]]:
-            lowest[suit] = card
+        held = lowest.get(card // 13)
+        if held is None or rank_pos[card] < rank_pos[held]:
+            lowest[card // 13] = card
     return tuple(sorted(lowest.values()))
 
 
@@ -303,7 +315,7 @@ def _play(
         leader = (dealer + 1) % n
         lead_number = 0
         quick = log is None and not leads
-        any_lead = compiled.rules.play.lead == "any"
+        any_lead = compiled.any_lead
         logging = log is not None
         quick_leads = [p.quick_lead if quick and p.quick else None for p in policies]
         while winner is None:
