@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .simulate import Tally
 
 BATCH = 256
-"""Deals whose nets are kept as rows before they are summed into the tally."""
+"""Deals whose figures are kept as rows before they are summed into the tally."""
 HELD = (0).__le__
 """place -> whether it is a seat."""
 
@@ -69,22 +69,22 @@ def tally_deals(
     quick_lead = policy.quick_lead
     carry_over = compiled.rules.board.carry_over
     ledger = Ledger(compiled.ids, [], n, None)
+    batch_size = BATCH * n
     draw = rng.random
     leader_start = (dealer + 1) % n
     no_seats: list[tuple[int, ...]] = [()] * k
     no_flags = [False] * k
 
-    # What a deal leaves to count: each seat's net, kept as a row; the rest takes few
-    # distinct values from deal to deal, so each pattern is counted and weighed at the end.
+    # What a deal leaves to count is copied onto the end of flat lists, a few deals' worth,
+    # then summed column by column (see _Rows).
     winning_cards = [tuple(card for _, card in tables.winning) for tables in by_trump]
-    counts = _Counts(n, count)
-    add_net = counts.nets.append
-    boards = counts.boards
-    boards_get = boards.get
-    held_by_trump = counts.held
-    played_counts = counts.played
-    played_get = played_counts.get
-    winners = counts.winners
+    nowhere = [(SPARE,) * len(cards) for cards in winning_cards]
+    rows = _Rows(n, k, by_trump, dealt_total)
+    nets = rows.nets
+    outcomes = rows.outcomes
+    ends = rows.ends
+    add_left = rows.lefts.append
+    winners = rows.winners
 
     for _ in range(count):
         pack = sorted(cards, key=list(starmap(draw, KEY_DRAWS)).__getitem__)
@@ -118,7 +118,8 @@ def tally_deals(
             if turn_up_wins:
                 voided = turn_up_payouts(compiled, ledger, turn_up_wins, dealer, dealt_sizes)
         if voided:
-            counts.voided += 1
+            rows.voided += 1
+            ends[trump] += nowhere[trump]
             winner = -1
         else:
             chain = tables.chain
@@ -186,73 +187,96 @@ def tally_deals(
                     if board[index] > 0:
                         ledger.take(index, winner, "going-out")
             winners[winner] += 1
-            played = dealt_total - sum(map(len, hands))
-            played_counts[played] = played_get(played, 0) + 1
-            kept = held_by_trump[trump]
-            flags = tuple(map(HELD, map(owner.__getitem__, winning_cards[trump])))
-            kept[flags] = kept.get(flags, 0) + 1
-        add_net(net)
-        pattern = (*taken, *by_turn_up, *took, *board)
-        boards[pattern] = boards_get(pattern, 0) + 1
-        if len(counts.nets) == BATCH:
-            counts.fold_nets(tally)
-    counts.fold(tally, by_trump)
+            add_left(sum(map(len, hands)))
+            ends[trump] += map(owner.__getitem__, winning_cards[trump])
+        nets += net
+        outcomes += taken
+        outcomes += by_turn_up
+        outcomes += took
+        outcomes += board
+        if len(nets) >= batch_size:
+            rows.fold(tally)
+    rows.fold(tally)
 
 
-class _Counts:
-    """What a run of deals leaves to add to a tally, before it is added."""
+class _Rows:
+    """A few deals' figures, each list a table of rows laid end to end, then summed column
+    by column into a tally: a column is one slice and a few calls into C, far cheaper than
+    adding up each figure of each deal as it comes."""
 
-    __slots__ = ("boards", "deals", "held", "nets", "played", "voided", "winners")
+    __slots__ = (
+        "by_trump",
+        "dealt_total",
+        "ends",
+        "k",
+        "lefts",
+        "n",
+        "nets",
+        "outcomes",
+        "voided",
+        "winners",
+    )
 
-    def __init__(self, n: int, deals: int) -> None:
-        self.deals = deals
+    def __init__(self, n: int, k: int, by_trump: tuple[TrumpTables, ...], dealt_total: int) -> None:
+        self.n = n
+        self.k = k
+        self.by_trump = by_trump
+        self.dealt_total = dealt_total
         self.voided = 0
         self.winners = [0] * n
-        self.nets: list[list[int]] = []
-        """Each seat's net in the last few deals, summed a column at a time."""
-        self.boards: dict[tuple[int, ...], int] = {}
-        """Deals by pattern: per compartment whether it was taken, whether at the turn-up,
-        the counters taken from it, the counters left on it."""
-        self.held: list[dict[tuple[bool, ...], int]] = [{} for _ in range(NO_TRUMP + 1)]
-        """Deals played out, by trump and by which winning cards stayed in a hand."""
-        self.played: dict[int, int] = {}
-        """Deals played out, by the number of cards played."""
+        self.nets: list[int] = []
+        """Per deal, each seat's net."""
+        self.outcomes: list[int] = []
+        """Per deal and compartment: whether it was taken; whether at the turn-up; the
+        counters taken from it; the counters left on it (four rows of ``k``)."""
+        self.ends: list[list[int]] = [[] for _ in by_trump]
+        """By trump, per deal: where each card that wins a compartment ended (``SPARE`` for
+        all when the deal was void)."""
+        self.lefts: list[int] = []
+        """Per deal played out, the cards left in hands."""
 
-    def fold_nets(self, tally: Tally) -> None:
-        for stat, nets in zip(tally.net, zip(*self.nets, strict=True), strict=True):
-            stat.n += len(nets)
-            stat.total += sum(nets)
-            stat.squares += sum(map(mul, nets, nets))
-        self.nets.clear()
-
-    def fold(self, tally: Tally, by_trump: tuple[TrumpTables, ...]) -> None:
-        """Add everything to ``tally``."""
-        if self.nets:
-            self.fold_nets(tally)
-        tally.deals += self.deals
+    def fold(self, tally: Tally) -> None:
+        """Add the rows to ``tally`` and forget them."""
+        n, k = self.n, self.k
+        deals = len(self.nets) // n
+        tally.deals += deals
         tally.voided += self.voided
         tally.winner[:] = map(add, tally.winner, self.winners)
-        for played, times in self.played.items():
-            tally.cards.n += times
-            tally.cards.total += played * times
-            tally.cards.squares += played * played * times
-        k = len(tally.compartments)
-        for pattern, times in self.boards.items():
-            for index in range(k):
-                if pattern[index]:
-                    if pattern[k + index]:
-                        tally.won_at_turn_up[index] += times
-                    else:
-                        tally.won_in_play[index] += times
-                    size = pattern[2 * k + index]
-                    stat = tally.size_when_won[index]
-                    stat.n += times
-                    stat.total += size * times
-                    stat.squares += size * size * times
-                if pattern[3 * k + index]:
-                    tally.carried[index] += times
-        for tables, held in zip(by_trump, self.held, strict=True):
-            for flags, times in held.items():
-                kept = zip(tables.winning, flags, strict=True)
-                for index in {index for (index, _), flag in kept if flag}:
-                    tally.held[index] += times
+        for seat, stat in enumerate(tally.net):
+            nets = self.nets[seat::n]
+            stat.n += deals
+            stat.total += sum(nets)
+            stat.squares += sum(map(mul, nets, nets))
+        outcomes = self.outcomes
+        for index in range(k):
+            taken = outcomes[index :: 4 * k].count(True)
+            at_turn_up = outcomes[k + index :: 4 * k].count(True)
+            took = outcomes[2 * k + index :: 4 * k]
+            left_on = outcomes[3 * k + index :: 4 * k]
+            tally.won_at_turn_up[index] += at_turn_up
+            tally.won_in_play[index] += taken - at_turn_up
+            tally.carried[index] += deals - left_on.count(0)
+            stat = tally.size_when_won[index]
+            stat.n += taken
+            stat.total += sum(took)
+            stat.squares += sum(map(mul, took, took))
+        played = [self.dealt_total - left for left in self.lefts]
+        tally.cards.n += len(played)
+        tally.cards.total += sum(played)
+        tally.cards.squares += sum(map(mul, played, played))
+        for tables, ends in zip(self.by_trump, self.ends, strict=True):
+            # A card's place is a seat (>= 0) while it is held: the highest of a compartment's
+            # cards is a seat when any of them is still in a hand.
+            width = len(tables.winning)
+            column = 0
+            for index, cards in enumerate(tables.cards_of):
+                if ends and cards:
+                    places = [ends[column + i :: width] for i in range(len(cards))]
+                    highest = places[0] if len(places) == 1 else list(map(max, *places))
+                    tally.held[index] += sum(map(HELD, highest))
+                column += len(cards)
+            ends.clear()
+        for rows in (self.nets, self.outcomes, self.lefts):
+            rows.clear()
+        self.voided = 0
+        self.winners[:] = [0] * n
