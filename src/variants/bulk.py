@@ -15,21 +15,26 @@ import random
 from bisect import insort
 from collections.abc import Sequence
 from itertools import starmap
-from operator import add, mul
+from operator import mul
 from typing import TYPE_CHECKING
 
-from .compiled import END, NO_TRUMP, PLAYED, SPARE, STOPPED, CompiledRules, TrumpTables
+from .compiled import (
+    END,
+    NO_TRUMP,
+    PLAYED,
+    SPARE,
+    STOPPED,
+    CompiledRules,
+)
 from .deal import KEY_DRAWS
 from .play import Policy, legal_leads
-from .settle import Ledger, pair_or_bonus, settle, turn_up_payouts
+from .settle import Ledger, WinCounts, pair_or_bonus, settle, turn_up_payouts
 
 if TYPE_CHECKING:
     from .simulate import Tally
 
 BATCH = 256
 """Deals whose figures are kept as rows before they are summed into the tally."""
-HELD = (0).__le__
-"""place -> whether it is a seat."""
 
 
 def tally_deals(
@@ -75,16 +80,19 @@ def tally_deals(
     no_seats: list[tuple[int, ...]] = [()] * k
     no_flags = [False] * k
 
-    # What a deal leaves to count is copied onto the end of flat lists, a few deals' worth,
-    # then summed column by column (see _Rows).
-    winning_cards = [tuple(card for _, card in tables.winning) for tables in by_trump]
-    nowhere = [(SPARE,) * len(cards) for cards in winning_cards]
-    rows = _Rows(n, k, by_trump, dealt_total)
+    # What a deal leaves to count: wins are counted as they are taken (the ledger's counts,
+    # and here for a card that wins alone); a card left in hand and the winner, at the end;
+    # nets, boards and cards left are copied onto flat lists and summed by column (_Rows).
+    ledger.counts = wins = WinCounts(k)
+    in_play = wins.in_play
+    size_total = wins.total
+    size_squares = wins.squares
+    held_count = tally.held
+    winners = tally.winner
+    rows = _Rows(n, k, dealt_total)
     nets = rows.nets
-    outcomes = rows.outcomes
-    ends = rows.ends
+    boards = rows.boards
     add_left = rows.lefts.append
-    winners = rows.winners
 
     for _ in range(count):
         pack = sorted(cards, key=list(starmap(draw, KEY_DRAWS)).__getitem__)
@@ -99,7 +107,7 @@ def tally_deals(
         ledger.taken = taken
         ledger.took = took
         ledger.won = list(no_seats)
-        ledger.by_turn_up = by_turn_up = list(no_flags)
+        ledger.by_turn_up = list(no_flags)
         for seat, hand in enumerate(hands):
             for card in hand:
                 owner[card] = seat
@@ -118,8 +126,7 @@ def tally_deals(
             if turn_up_wins:
                 voided = turn_up_payouts(compiled, ledger, turn_up_wins, dealer, dealt_sizes)
         if voided:
-            rows.voided += 1
-            ends[trump] += nowhere[trump]
+            tally.voided += 1
             winner = -1
         else:
             chain = tables.chain
@@ -150,6 +157,9 @@ def tally_deals(
                                 net[seat] += amount
                                 taken[index] = True
                                 took[index] += amount
+                                in_play[index] += 1  # the ledger's counts, for a first take
+                                size_total[index] += amount
+                                size_squares[index] += amount * amount
                         if more[card]:
                             pair_or_bonus(
                                 compiled,
@@ -188,15 +198,26 @@ def tally_deals(
                         ledger.take(index, winner, "going-out")
             winners[winner] += 1
             add_left(sum(map(len, hands)))
-            ends[trump] += map(owner.__getitem__, winning_cards[trump])
+            # Each compartment a card left in a hand would have won (counted once a deal;
+            # a compartment's cards come together in ``winning``).
+            last = -1
+            for index, card in tables.winning:
+                if owner[card] >= 0 and index != last:
+                    held_count[index] += 1
+                    last = index
         nets += net
-        outcomes += taken
-        outcomes += by_turn_up
-        outcomes += took
-        outcomes += board
+        boards += board
         if len(nets) >= batch_size:
             rows.fold(tally)
     rows.fold(tally)
+    tally.deals += count
+    for index in range(k):
+        tally.won_in_play[index] += wins.in_play[index]
+        tally.won_at_turn_up[index] += wins.at_turn_up[index]
+        stat = tally.size_when_won[index]
+        stat.n += wins.in_play[index] + wins.at_turn_up[index]
+        stat.total += wins.total[index]
+        stat.squares += wins.squares[index]
 
 
 class _Rows:
@@ -204,34 +225,16 @@ class _Rows:
     by column into a tally: a column is one slice and a few calls into C, far cheaper than
     adding up each figure of each deal as it comes."""
 
-    __slots__ = (
-        "by_trump",
-        "dealt_total",
-        "ends",
-        "k",
-        "lefts",
-        "n",
-        "nets",
-        "outcomes",
-        "voided",
-        "winners",
-    )
+    __slots__ = ("boards", "dealt_total", "k", "lefts", "n", "nets")
 
-    def __init__(self, n: int, k: int, by_trump: tuple[TrumpTables, ...], dealt_total: int) -> None:
+    def __init__(self, n: int, k: int, dealt_total: int) -> None:
         self.n = n
         self.k = k
-        self.by_trump = by_trump
         self.dealt_total = dealt_total
-        self.voided = 0
-        self.winners = [0] * n
         self.nets: list[int] = []
         """Per deal, each seat's net."""
-        self.outcomes: list[int] = []
-        """Per deal and compartment: whether it was taken; whether at the turn-up; the
-        counters taken from it; the counters left on it (four rows of ``k``)."""
-        self.ends: list[list[int]] = [[] for _ in by_trump]
-        """By trump, per deal: where each card that wins a compartment ended (``SPARE`` for
-        all when the deal was void)."""
+        self.boards: list[int] = []
+        """Per deal, the counters left on each compartment."""
         self.lefts: list[int] = []
         """Per deal played out, the cards left in hands."""
 
@@ -239,44 +242,16 @@ class _Rows:
         """Add the rows to ``tally`` and forget them."""
         n, k = self.n, self.k
         deals = len(self.nets) // n
-        tally.deals += deals
-        tally.voided += self.voided
-        tally.winner[:] = map(add, tally.winner, self.winners)
         for seat, stat in enumerate(tally.net):
             nets = self.nets[seat::n]
             stat.n += deals
             stat.total += sum(nets)
             stat.squares += sum(map(mul, nets, nets))
-        outcomes = self.outcomes
         for index in range(k):
-            taken = outcomes[index :: 4 * k].count(True)
-            at_turn_up = outcomes[k + index :: 4 * k].count(True)
-            took = outcomes[2 * k + index :: 4 * k]
-            left_on = outcomes[3 * k + index :: 4 * k]
-            tally.won_at_turn_up[index] += at_turn_up
-            tally.won_in_play[index] += taken - at_turn_up
-            tally.carried[index] += deals - left_on.count(0)
-            stat = tally.size_when_won[index]
-            stat.n += taken
-            stat.total += sum(took)
-            stat.squares += sum(map(mul, took, took))
+            tally.carried[index] += deals - self.boards[index::k].count(0)
         played = [self.dealt_total - left for left in self.lefts]
         tally.cards.n += len(played)
         tally.cards.total += sum(played)
         tally.cards.squares += sum(map(mul, played, played))
-        for tables, ends in zip(self.by_trump, self.ends, strict=True):
-            # A card's place is a seat (>= 0) while it is held: the highest of a compartment's
-            # cards is a seat when any of them is still in a hand.
-            width = len(tables.winning)
-            column = 0
-            for index, cards in enumerate(tables.cards_of):
-                if ends and cards:
-                    places = [ends[column + i :: width] for i in range(len(cards))]
-                    highest = places[0] if len(places) == 1 else list(map(max, *places))
-                    tally.held[index] += sum(map(HELD, highest))
-                column += len(cards)
-            ends.clear()
-        for rows in (self.nets, self.outcomes, self.lefts):
+        for rows in (self.nets, self.boards, self.lefts):
             rows.clear()
-        self.voided = 0
-        self.winners[:] = [0] * n

@@ -9,10 +9,36 @@ from .compiled import CompiledRules, TrumpTables
 from .events import CompartmentWon, Event, Exempted, Paid, PayReason, Penalty, WinHow
 
 
+class WinCounts:
+    """Compartments won over many deals, counted as they are won: how often each was won in
+    play and at the turn-up, and the sum and sum of squares of what a deal took from it.
+
+    The simulator's bulk loop keeps one and hands it to its ledger."""
+
+    __slots__ = ("at_turn_up", "in_play", "squares", "total")
+
+    def __init__(self, k: int) -> None:
+        self.in_play = [0] * k
+        self.at_turn_up = [0] * k
+        self.total = [0] * k
+        self.squares = [0] * k
+
+    def add(self, index: int, before: int, amount: int, first: bool, turn_up: bool) -> None:
+        """``amount`` taken from a compartment this deal has already given ``before``."""
+        if first:
+            if turn_up:
+                self.at_turn_up[index] += 1
+            else:
+                self.in_play[index] += 1
+        after = before + amount
+        self.total[index] += amount
+        self.squares[index] += after * after - before * before
+
+
 class Ledger:
     """The counters of one deal: the board, each seat's net, who took what and how."""
 
-    __slots__ = ("board", "by_turn_up", "ids", "log", "net", "taken", "took", "won")
+    __slots__ = ("board", "by_turn_up", "counts", "ids", "log", "net", "taken", "took", "won")
 
     def __init__(self, ids: tuple[str, ...], board: list[int], n: int, log: list[Event] | None):
         self.ids = ids
@@ -23,9 +49,14 @@ class Ledger:
         self.took = [0] * len(ids)
         self.by_turn_up = [False] * len(ids)
         self.log = log
+        self.counts: WinCounts | None = None
+        """Where wins are counted across deals, if anywhere."""
 
     def take(self, index: int, seat: int, how: WinHow) -> None:
         amount = self.board[index]
+        if self.counts is not None:
+            first = not self.taken[index]
+            self.counts.add(index, self.took[index], amount, first, how == "turn-up")
         self.board[index] = 0
         self.net[seat] += amount
         self.taken[index] = True
@@ -50,6 +81,9 @@ class Ledger:
         self.net[seat] -= amount
 
     def share(self, index: int, shares: dict[int, int], left: int) -> None:
+        if self.counts is not None:
+            total = sum(shares.values())
+            self.counts.add(index, self.took[index], total, not self.taken[index], False)
         for seat, amount in shares.items():
             self.net[seat] += amount
             self.took[index] += amount
