@@ -65,7 +65,7 @@ def reference_command(deals: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=100_000, help="deals per measurement")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best kept)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per figure (best kept)")
     parser.add_argument("--million", action="store_true", help="also time 1,000,000 deals")
     parser.add_argument(
         "--headline-only", action="store_true", help="only the engine against the reference"
