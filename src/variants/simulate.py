@@ -273,8 +273,16 @@ def _run(
     # copying, every page of it.
     gc.freeze()
     try:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            for job, result in zip(jobs, pool.map(worker, jobs), strict=True):
+        # This process is one of the ``processes``: it plays every ``processes``-th chunk
+        # itself while the others play the rest; chunks are still merged in their order.
+        with ProcessPoolExecutor(max_workers=processes - 1) as pool:
+            futures = {
+                number: pool.submit(worker, job)
+                for number, job in enumerate(jobs)
+                if number % processes
+            }
+            for number, job in enumerate(jobs):
+                result = futures.pop(number).result() if number % processes else worker(job)
                 if progress:
                     progress(job.count)
                 yield result
