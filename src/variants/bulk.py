@@ -26,9 +26,9 @@ from .compiled import (
     STOPPED,
     CompiledRules,
 )
-from .deal import KEY_DRAWS
+from .deal import KEY_DRAWS, trump_of
 from .play import Policy, legal_leads
-from .settle import Ledger, WinCounts, pair_or_bonus, settle, turn_up_payouts
+from .settle import Ledger, WinCounts, holders, pair_or_bonus, settle, turn_up_payouts
 
 if TYPE_CHECKING:
     from .simulate import Tally
@@ -54,8 +54,7 @@ def tally_deals(
     turn_up_index = layout.turn_up_index
     turn_up_to = layout.turn_up_to
     cards = compiled.pack
-    # Every card already a key, so that each deal's copy is one block and the deal only
-    # overwrites values: a dict grown key by key would be rebuilt four times a deal.
+    # Where each card lies (a seat or a place), by card, in a list: copied whole each deal.
     start_owner = [SPARE] * (END + 1)
     for card, place in compiled.out_of_pack:
         start_owner[card] = place
@@ -64,11 +63,11 @@ def tally_deals(
     board_start, net_start = compiled.dressing_totals(dealer, dealer)
     dealt_sizes = [places.count(seat) for seat in range(n)]
     dealt_total = sum(dealt_sizes)
-    trump_rule = compiled.rules.trump.suit
     by_trump = compiled.by_trump
-    fixed_trump = NO_TRUMP if trump_rule in ("none", "turn-up") else int(trump_rule)
+    suit = trump_of(compiled, None)  # the trump suit, unless the turn-up decides it
+    fixed_trump = NO_TRUMP if suit is None else suit
     fixed = by_trump[fixed_trump]
-    trump_from_turn_up = trump_rule == "turn-up" and turn_up_index >= 0
+    trump_from_turn_up = compiled.rules.trump.suit == "turn-up" and turn_up_index >= 0
     any_lead = compiled.any_lead
     uniform = getattr(policy, "uniform", False)
     quick_lead = policy.quick_lead
@@ -186,11 +185,7 @@ def tally_deals(
                 if not hand:
                     break
             winner = seat
-            held = list(no_seats)
-            for index, card in tables.settling:
-                where = owner[card]
-                if where >= 0:
-                    held[index] += (where,)
+            held = holders(owner, tables.settling, k)
             settle(compiled, ledger, winner, owner, hands, pending_bonus, held, tables.cards_of)
             if not carry_over:
                 for index in range(k):

@@ -399,7 +399,7 @@ def _play(
                     known_spare.add(following)
                 leader = seat
                 break
-        held = holders(owner, tables)
+        held = holders(owner, tables.winning, len(ids))
         settle(compiled, ledger, winner, owner, hands, pending_bonus, held, tables.cards_of)
     if not compiled.rules.board.carry_over and winner is not None:
         for index in range(len(ids)):

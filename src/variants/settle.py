@@ -182,10 +182,13 @@ def settle(
                     log.append(Penalty(holder, compiled.ids[index], before[index], card))
 
 
-def holders(owner: dict[int, int], tables: TrumpTables) -> list[tuple[int, ...]]:
-    """For each compartment, the seats left holding a card that wins it."""
-    held: list[tuple[int, ...]] = [()] * len(tables.cards_of)
-    for index, card in tables.winning:
+def holders(
+    owner: Mapping[int, int] | Sequence[int], cards: tuple[tuple[int, int], ...], k: int
+) -> list[tuple[int, ...]]:
+    """For each of ``k`` compartments, the seats left holding one of its ``cards``, given as
+    (compartment, card): a trump table's ``winning``, or only its ``settling`` part."""
+    held: list[tuple[int, ...]] = [()] * k
+    for index, card in cards:
         where = owner[card]
         if where >= 0:
             held[index] += (where,)

@@ -173,18 +173,22 @@ _COMPILED: dict[tuple[str, tuple[tuple[str, str], ...], int], CompiledRules] = {
 
 
 def _compiled(job: Job) -> CompiledRules:
-    key = (job.ruleset_path, job.options, job.players)
-    found = _COMPILED.get(key)
-    if found is None:
+    found = _COMPILED.get((job.ruleset_path, job.options, job.players))
+    if found is None:  # a process that was not forked from the one that made the jobs
         ruleset = load_ruleset(Path(job.ruleset_path), each_option=False)
-        found = _COMPILED[key] = compile_rules(ruleset.rules_for(dict(job.options)), job.players)
+        found = compiled_for(ruleset, dict(job.options), job.players)
     return found
+
+
+def _options_key(ruleset: Ruleset, options: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """Every option's value, chosen or default, in a fixed order: part of a job and its key."""
+    return tuple(sorted(ruleset.choices(options).items()))
 
 
 def compiled_for(ruleset: Ruleset, options: Mapping[str, str], players: int) -> CompiledRules:
     """The rules a run plays, compiled once: its jobs use them in this process, and processes
     forked to play them inherit them instead of loading the file again."""
-    options_key = tuple(sorted(ruleset.choices(options).items()))
+    options_key = _options_key(ruleset, options)
     key = (ruleset.path, options_key, players)
     found = _COMPILED.get(key)
     if found is None:
@@ -243,7 +247,7 @@ def jobs_for(
     count: int,
     chunk: int,
 ) -> list[Job]:
-    options_key = tuple(sorted(ruleset.choices(options).items()))
+    options_key = _options_key(ruleset, options)
     jobs = []
     for number, start in enumerate(range(0, count, chunk)):
         jobs.append(

@@ -94,6 +94,10 @@ def read_yaml(path: Path) -> YamlDocument:
     return read_yaml_text(text, name)
 
 
+FastLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's safe loader where PyYAML was built with it: the same nodes, parsed in C."""
+
+
 def read_yaml_text(text: str, name: str) -> YamlDocument:
     if FastLoader is not yaml.SafeLoader:
         try:
@@ -101,10 +105,6 @@ def read_yaml_text(text: str, name: str) -> YamlDocument:
         except ProblemsError:
             pass  # the pure-Python loader words syntax errors as the messages here expect
     return _read_with(yaml.SafeLoader, text, name)
-
-
-FastLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-"""libyaml's safe loader where PyYAML was built with it: the same nodes, parsed in C."""
 
 
 def _read_with(loader_class: type[yaml.SafeLoader], text: str, name: str) -> YamlDocument:
