@@ -10,14 +10,11 @@ reason and its line test is marked ``xfail(strict=True)``.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
+from clirun import REPO, Outcome, run
 
-REPO = Path(__file__).resolve().parent.parent
 BAD = REPO / "tests" / "bad_deals"
 
 PEEL_OPTIONS = "dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_bonus"
@@ -87,17 +84,24 @@ CASES: tuple[Case, ...] = (
     Case("too-many-hands", 4, "9 hands given; peel is for 3 to 8 players"),
     Case("unknown-key", 10, f"unknown key 'leed' (allowed: {KEYS})"),
     Case("dealer-not-a-seat", 3, "dealer must be a seat from 0 to 2"),
+    Case("lead-after-the-end", 16, "lead 6: the deal is over by then: seat 1 went out on lead 5"),
+    Case(
+        "lead-after-a-void-deal",
+        11,
+        "lead 1: the deal is over by then: the turn-up ended it unplayed",
+    ),
+    Case(
+        "ruleset-a-path",
+        3,
+        "ruleset must be a ruleset id, not a path "
+        "(known: foster, modern-shedding, modern-variations, peel)",
+    ),
+    Case("policy-a-list", 11, "policy must be one of lowest, random, advised, not a list"),
 )
 
 
-def play(path: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "variants.cli", "play", path, "--json"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def play(path: str) -> Outcome:
+    return run(["play", path, "--json"], env={"VARIANTS_RULESETS": None})
 
 
 def test_every_bad_deal_has_a_case() -> None:
@@ -109,12 +113,10 @@ def test_every_bad_deal_has_a_case() -> None:
 def test_refused_in_one_line(case: Case) -> None:
     """Status 1, stdout empty, one ``variants: FILE:LINE: ...`` line, no traceback."""
     done = play(case.path)
-    assert done.returncode == 1
-    assert done.stdout == ""
-    assert "Traceback" not in done.stderr
-    lines = done.stderr.splitlines()
-    assert len(lines) == 1, done.stderr
-    assert lines[0].startswith(f"variants: {case.path}:")
+    assert done.status == 1
+    assert done.out == ""
+    assert len(done.err_lines) == 1, done.err
+    assert done.err_lines[0].startswith(f"variants: {case.path}:")
 
 
 @pytest.mark.parametrize(
@@ -130,4 +132,4 @@ def test_refused_in_one_line(case: Case) -> None:
 )
 def test_line_and_message(case: Case) -> None:
     done = play(case.path)
-    assert done.stderr.rstrip("\n") == case.expected
+    assert done.err.rstrip("\n") == case.expected

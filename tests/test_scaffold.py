@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from clirun import REPO, Outcome
+from clirun import run as run_cli
 
 from variants.loader import load_ruleset, ruleset_schema
 
-REPO = Path(__file__).resolve().parent.parent
 
-
-def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "variants.cli", *args], cwd=cwd, capture_output=True, text=True
-    )
+def run(cwd: Path, *args: str) -> Outcome:
+    return run_cli(args, cwd=cwd, env={"VARIANTS_RULESETS": None})
 
 
 def required_keys() -> set[str]:
@@ -32,7 +29,7 @@ def required_keys() -> set[str]:
 def test_new_writes_every_required_key_with_the_schema_line(tmp_path: Path) -> None:
     (tmp_path / "rulesets").mkdir()
     done = run(tmp_path, "new", "hoyle-1907", "--title", 'Pope Joan "as in 1907"')
-    assert done.returncode == 0, done.stderr
+    assert done.status == 0, done.err
     text = (tmp_path / "rulesets" / "hoyle-1907.yaml").read_text(encoding="utf-8")
     assert text.startswith("# yaml-language-server: $schema=../src/variants/schema/")
     for key in required_keys():
@@ -48,14 +45,14 @@ def test_the_template_asks_for_the_real_source_once_the_texts_are_at_hand(tmp_pa
     if not sources.is_dir():
         return
     done = run(tmp_path, "validate", "--sources", str(sources))
-    assert done.returncode == 1
-    assert "no source file 'NNN_source.txt' in the sources folder" in done.stderr
+    assert done.status == 1
+    assert "no source file 'NNN_source.txt' in the sources folder" in done.err
 
 
 def test_new_like_starts_from_an_existing_rulesets_rules(tmp_path: Path) -> None:
     shutil.copytree(REPO / "rulesets", tmp_path / "rulesets")
     done = run(tmp_path, "new", "peel-again", "--title", "Peel again", "--like", "peel")
-    assert done.returncode == 0, done.stderr
+    assert done.status == 0, done.err
     copy = load_ruleset(tmp_path / "rulesets" / "peel-again.yaml")
     original = load_ruleset(REPO / "rulesets" / "peel.yaml")
     assert copy.id == "peel-again" and copy.title == "Peel again"
@@ -66,8 +63,8 @@ def test_new_refuses_to_overwrite_a_file(tmp_path: Path) -> None:
     shutil.copytree(REPO / "rulesets", tmp_path / "rulesets")
     before = (tmp_path / "rulesets" / "peel.yaml").read_bytes()
     done = run(tmp_path, "new", "peel", "--title", "x")
-    assert done.returncode == 1
-    assert done.stderr.strip() == (
+    assert done.status == 1
+    assert done.err.strip() == (
         "variants: rulesets/peel.yaml exists already: choose another id or edit that file"
     )
     assert (tmp_path / "rulesets" / "peel.yaml").read_bytes() == before
@@ -77,13 +74,13 @@ def test_new_refuses_an_id_that_is_not_a_slug(tmp_path: Path) -> None:
     (tmp_path / "rulesets").mkdir()
     for bad in ("Hoyle 1907", "hoyle.1907", "hoyle-", "HOYLE"):
         done = run(tmp_path, "new", bad, "--title", "x")
-        assert done.returncode == 1
-        assert "is not a valid id" in done.stderr and "Traceback" not in done.stderr
+        assert done.status == 1
+        assert "is not a valid id" in done.err and "Traceback" not in done.err
     assert list((tmp_path / "rulesets").iterdir()) == []
 
 
 def test_new_like_names_the_known_rulesets_when_the_model_is_missing(tmp_path: Path) -> None:
     shutil.copytree(REPO / "rulesets", tmp_path / "rulesets")
     done = run(tmp_path, "new", "x", "--title", "x", "--like", "pell")
-    assert done.returncode == 1
-    assert "no ruleset 'pell' to start from (known: foster, modern-shedding" in done.stderr
+    assert done.status == 1
+    assert "no ruleset 'pell' to start from (known: foster, modern-shedding" in done.err

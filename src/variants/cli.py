@@ -14,10 +14,12 @@ from .cards import parse_card
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
 from .dealfile import (
+    MAX_SEED,
     DealFile,
     DealFileError,
     deal_file_text,
     find_ruleset,
+    is_ruleset_id,
     play_deal_file,
     read_deal_file,
     rulesets_dir,
@@ -31,6 +33,7 @@ from .policies import make_policy
 from .report import report_lines
 from .results import deal_json
 from .ruleset import OptionError, Ruleset, status_label
+from .safewrite import WriteError, write_text
 from .simulate import deals_report, games_report, simulate_deals, simulate_games
 from .yamlsource import ProblemsError
 
@@ -80,7 +83,7 @@ def _ruleset(name: str) -> Ruleset:
     """A ruleset by id (under the rulesets folder) or by path to its file. The options chosen
     are checked by :func:`_options`, the others by ``variants validate``."""
     path = Path(name)
-    if path.suffix in (".yaml", ".yml") or path.exists():
+    if path.suffix in (".yaml", ".yml") or (not is_ruleset_id(name) and _exists(path)):
         try:
             return load_ruleset(path, each_option=False)
         except ProblemsError as error:
@@ -89,6 +92,13 @@ def _ruleset(name: str) -> Ruleset:
         return find_ruleset(name)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a name too long for a file, for one
+        return False
 
 
 def _options(pairs: Sequence[str] | None, ruleset: Ruleset) -> dict[str, str]:
@@ -150,6 +160,8 @@ def cmd_deal(args: argparse.Namespace) -> int:
     options = _options(args.option, ruleset)
     compiled = _compiled(ruleset, options, args.players)
     policy = _policy(args.policy)
+    if not 0 <= args.seed <= MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}")
     rng = random.Random(args.seed)
     dealer, _ = choose_first_dealer(compiled, rng)
     setup = shuffled_deal(compiled, rng, dealer)
@@ -167,9 +179,10 @@ def cmd_deal(args: argparse.Namespace) -> int:
     )
     if args.out:
         out = Path(args.out)
-        temporary = out.with_name(out.name + ".part")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(out)
+        try:
+            write_text(out, text)
+        except WriteError as error:
+            raise UsageError(str(error)) from None
         print(f"wrote {out}")
     else:
         sys.stdout.write(text)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
+import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from .cards import CardError, card_name, parse_card
 from .compiled import CompiledRules, compile_rules
 from .deal import DealSetup, sort_hand
 from .dealplan import SPARE, TURN_UP, DealPlanError
+from .events import Led
 from .loader import choice_problems, load_ruleset
 from .play import DealResult, IllegalLeadError, play_deal
 from .policies import POLICIES, make_policy
@@ -42,10 +45,25 @@ KEYS = {
     "seed": "the seed of the random policy",
 }
 REQUIRED = ("ruleset", "dealer", "hands", "spare")
+SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+MAX_ID = 64
+"""The longest ruleset id: the name of a file in the rulesets folder."""
+MAX_TITLE = 200
+MAX_NOTES = 4000
+MAX_SEED = 2**63 - 1
+MAX_COUNTERS = 1_000_000
+"""The most counters a compartment may carry into a deal."""
+UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+"""Unicode categories that are not printable text: controls, lone surrogates, line and
+paragraph separators."""
 
 
 class DealFileError(ValueError):
     """A deal file that cannot be played; the message is one line naming file and line."""
+
+
+Fail = Callable[[JsonPath, str], DealFileError]
+"""Makes the error for a problem at a path in the deal file, naming its line."""
 
 
 @dataclass(frozen=True)
@@ -64,10 +82,10 @@ class DealFile:
 
 
 def play_deal_file(deal: DealFile) -> DealResult:
-    """Play a deal file's deal, recording its events; an illegal lead given in the file is a
-    :class:`DealFileError` naming the line of that lead."""
+    """Play a deal file's deal, recording its events. An illegal lead given in the file, or one
+    given after the deal has ended, is a :class:`DealFileError` naming the line of that lead."""
     try:
-        return play_deal(
+        result = play_deal(
             deal.compiled,
             deal.setup,
             make_policy(deal.policy),
@@ -77,25 +95,92 @@ def play_deal_file(deal: DealFile) -> DealResult:
     except IllegalLeadError as error:
         line = deal.lead_lines[error.index] if error.index is not None else 1
         raise DealFileError(f"{deal.path}:{line}: {error}") from None
+    used = sum(1 for event in result.events if isinstance(event, Led))
+    if len(deal.leads) > used:
+        ended = (
+            f"seat {result.winner} went out on lead {used}"
+            if result.winner is not None
+            else "the turn-up ended it unplayed"
+        )
+        line = deal.lead_lines[used]
+        raise DealFileError(
+            f"{deal.path}:{line}: lead {used + 1}: the deal is over by then: {ended}"
+        )
+    return result
 
 
 def rulesets_dir() -> Path:
     return Path(os.environ.get("VARIANTS_RULESETS", "rulesets"))
 
 
+def is_ruleset_id(text: str) -> bool:
+    """Whether ``text`` can name a ruleset file in the rulesets folder: a slug, not too long."""
+    return len(text) <= MAX_ID and SLUG.match(text) is not None
+
+
+def known_rulesets(folder: Path) -> str:
+    """The ids of the rulesets in ``folder``, for a message."""
+    try:
+        known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+    except OSError:
+        known = []
+    return ", ".join(known) or "none"
+
+
 def find_ruleset(ruleset_id: str, folder: Path | None = None) -> Ruleset:
     """Load ``<folder>/<id>.yaml``; raise ``ValueError`` when it is missing or invalid.
 
-    Option values are not tried one by one: the caller checks the combination it plays."""
+    Only an id names a file here, never a path. Option values are not tried one by one: the
+    caller checks the combination it plays."""
     base = folder or rulesets_dir()
     path = base / f"{ruleset_id}.yaml"
-    if not path.is_file():
-        known = sorted(p.stem for p in base.glob("*.yaml")) if base.is_dir() else []
-        raise ValueError(f"no ruleset {ruleset_id!r} (known: {', '.join(known) or 'none'})")
+    if not is_ruleset_id(ruleset_id) or not _is_file(path):
+        raise ValueError(f"no ruleset {clip(ruleset_id)!r} (known: {known_rulesets(base)})")
     try:
         return load_ruleset(path, each_option=False)
     except ProblemsError as error:
         raise ValueError(f"ruleset {ruleset_id!r} is invalid: {error.problems[0]}") from None
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis, for quoting it in a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def kind(value: object) -> str:
+    """What a YAML value is, in words, for saying what was found instead of what was wanted."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def unprintable(text: str, allowed: str = "") -> str | None:
+    """A description of the first character of ``text`` that is not printable text (a control
+    character, a line or paragraph separator, a lone surrogate, U+FFFE or U+FFFF), apart from
+    those in ``allowed``; None when there is none."""
+    for index, char in enumerate(text):
+        if char in allowed:
+            continue
+        if unicodedata.category(char) in UNPRINTABLE or char in "\ufffe\uffff":
+            return f"U+{ord(char):04X} at character {index + 1}"
+    return None
 
 
 def read_deal_file(path: Path, folder: Path | None = None) -> DealFile:
@@ -118,25 +203,15 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
         raise fail((), "a deal file must be a mapping of keys to values")
     for key in data:
         if key not in KEYS:
-            raise fail((key,), f"unknown key {key!r} (allowed: {', '.join(KEYS)})")
+            shown = clip(key) if isinstance(key, str) else key
+            raise fail((key,), f"unknown key {shown!r} (allowed: {', '.join(KEYS)})")
     for key in REQUIRED:
         if key not in data:
             raise fail((), f"missing key {key!r}: {KEYS[key]}")
-    if not isinstance(data["ruleset"], str):
-        raise fail(("ruleset",), "ruleset must be a ruleset id")
-    try:
-        ruleset = find_ruleset(data["ruleset"], folder)
-    except ValueError as error:
-        raise fail(("ruleset",), str(error)) from None
-    options = data.get("options") or {}
-    if not isinstance(options, dict):
-        raise fail(("options",), "options must map option ids to values")
-    for key, value in options.items():
-        try:
-            ruleset.option(str(key)).value(str(value))
-        except OptionError as error:
-            raise fail(("options", key), str(error)) from None
-    chosen = {str(k): str(v) for k, v in options.items()}
+    title = _text(fail, data, "title", MAX_TITLE, "")
+    notes = _text(fail, data, "notes", MAX_NOTES, "\n\t")
+    ruleset = _ruleset(fail, data["ruleset"], folder or rulesets_dir())
+    chosen = _options(fail, data.get("options"), ruleset)
     problems = choice_problems(ruleset, chosen)
     if problems:
         raise fail(("options",), f"{ruleset.id} cannot be played with these options: {problems[0]}")
@@ -158,58 +233,53 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
 
     card_paths: dict[int, JsonPath] = {}
 
-    def cards_at(path: JsonPath, raw: Any) -> list[int]:
+    def card_at(path: JsonPath, raw: object) -> int:
+        if not isinstance(raw, str):
+            raise fail(
+                path, f"a card is written <rank><suit>, for example 10H or QS, not {kind(raw)}"
+            )
+        try:
+            return parse_card(clip(raw, 8))
+        except CardError as error:
+            raise fail(path, str(error)) from None
+
+    def cards_at(path: JsonPath, raw: object, dealt: bool = True) -> list[int]:
         if not isinstance(raw, list):
-            raise fail(path, "expected a list of cards")
+            raise fail(path, f"{path[0]} must be a list of cards, not {kind(raw)}")
         cards = []
         for index, item in enumerate(raw):
-            try:
-                card = parse_card(item)
-            except CardError as error:
-                raise fail((*path, index), str(error)) from None
+            card = card_at((*path, index), item)
             cards.append(card)
-            if card in card_paths and path != ("leads",):
-                raise fail((*path, index), f"{card_name(card)} is dealt twice")
-            if path != ("leads",):
+            if dealt:
+                if card in card_paths:
+                    raise fail((*path, index), f"{card_name(card)} is dealt twice")
                 card_paths[card] = (*path, index)
         return cards
 
     def seat_at(key: str) -> int:
         value = data[key]
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        if not _whole(value, 0, players - 1):
             raise fail((key,), f"{key} must be a seat from 0 to {players - 1}")
-        return value
+        return int(value)
 
     dealer = seat_at("dealer")
     banker = seat_at("banker") if "banker" in data else dealer
     hands = [cards_at(("hands", i), hand) for i, hand in enumerate(hands_raw)]
     spare = cards_at(("spare",), data["spare"])
     turn_raw = data.get("turn_up")
-    turn_up: int | None = None
-    if turn_raw is not None:
-        try:
-            turn_up = parse_card(turn_raw)
-        except CardError as error:
-            raise fail(("turn_up",), str(error)) from None
+    turn_up = None if turn_raw is None else card_at(("turn_up",), turn_raw)
     _check_cards(fail, compiled, hands, spare, turn_up, card_paths)
     _check_counts(fail, compiled, dealer, hands, spare, turn_up)
-    board_raw = data.get("board") or {}
-    if not isinstance(board_raw, dict):
-        raise fail(("board",), "board must map compartment ids to counters")
-    board = [0] * len(compiled.ids)
-    for key, value in board_raw.items():
-        if key not in compiled.ids:
-            raise fail(("board", key), f"no compartment {key!r} (board: {', '.join(compiled.ids)})")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise fail(("board", key), "counters must be a whole number, 0 or more")
-        board[compiled.ids.index(key)] = value
-    leads = cards_at(("leads",), data.get("leads") or [])
+    board = _board(fail, data.get("board"), compiled)
+    leads_raw = data.get("leads")
+    leads = cards_at(("leads",), [] if leads_raw is None else leads_raw, dealt=False)
     policy = data.get("policy", "advised")
-    if policy not in POLICIES:
-        raise fail(("policy",), f"no policy {policy!r} (policies: {', '.join(POLICIES)})")
+    if not isinstance(policy, str) or policy not in POLICIES:
+        shown = f"{clip(policy)!r}" if isinstance(policy, str) else kind(policy)
+        raise fail(("policy",), f"policy must be one of {', '.join(POLICIES)}, not {shown}")
     seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise fail(("seed",), "seed must be a whole number")
+    if not _whole(seed, 0, MAX_SEED):
+        raise fail(("seed",), f"seed must be a whole number from 0 to {MAX_SEED}")
     setup = DealSetup(
         players=players,
         dealer=dealer,
@@ -221,21 +291,109 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
     )
     return DealFile(
         ruleset=ruleset,
-        options={k: str(v) for k, v in options.items()},
+        options=chosen,
         setup=setup,
         compiled=compiled,
         leads=tuple(leads),
         policy=policy,
-        seed=seed,
-        title=str(data.get("title", "")),
-        notes=str(data.get("notes", "")),
+        seed=int(seed),
+        title=title,
+        notes=notes,
         path=document.file,
         lead_lines=tuple(document.where(("leads", i))[0] for i in range(len(leads))),
     )
 
 
+def _whole(value: object, low: int, high: int) -> bool:
+    """Whether ``value`` is a whole number (not true or false) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _text(fail: Fail, data: dict[Any, Any], key: str, limit: int, allowed: str) -> str:
+    """The text under ``key`` (empty when absent): text, at most ``limit`` characters, and
+    printable (``allowed`` lists the control characters it may hold)."""
+    value = data.get(key, "")
+    if not isinstance(value, str):
+        raise fail((key,), f"{key} must be text, not {kind(value)}")
+    if len(value) > limit:
+        raise fail((key,), f"{key} is {len(value)} characters long; at most {limit} are allowed")
+    bad = unprintable(value, allowed)
+    if bad is not None:
+        lines = "" if "\n" in allowed else "one line of "
+        raise fail((key,), f"{key} must be {lines}printable text: it holds {bad}")
+    return value
+
+
+def _ruleset(fail: Fail, value: object, folder: Path) -> Ruleset:
+    """The ruleset a deal file names: always by id, from ``folder``, never by path."""
+    if not isinstance(value, str):
+        raise fail(
+            ("ruleset",),
+            f"ruleset must be a ruleset id, not {kind(value)} (known: {known_rulesets(folder)})",
+        )
+    if len(value) > MAX_ID:
+        raise fail(
+            ("ruleset",),
+            f"ruleset must be a ruleset id of at most {MAX_ID} characters, not {len(value)} "
+            f"(known: {known_rulesets(folder)})",
+        )
+    if "/" in value or "\\" in value or value.startswith("."):
+        raise fail(
+            ("ruleset",),
+            f"ruleset must be a ruleset id, not a path (known: {known_rulesets(folder)})",
+        )
+    try:
+        return find_ruleset(value, folder)
+    except ValueError as error:
+        raise fail(("ruleset",), str(error)) from None
+
+
+def _options(fail: Fail, value: object, ruleset: Ruleset) -> dict[str, str]:
+    """The options a deal file chooses, each checked against the ruleset, as text."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise fail(("options",), f"options must map option ids to values, not {kind(value)}")
+    chosen: dict[str, str] = {}
+    for key, raw in value.items():
+        name = clip(str(key), 80)
+        if isinstance(raw, bool):
+            text = "true" if raw else "false"
+        elif isinstance(raw, str | int | float):
+            text = clip(str(raw), 80)
+        else:
+            raise fail(
+                ("options", key), f"option {name!r} must be given one value, not {kind(raw)}"
+            )
+        try:
+            ruleset.option(name).value(text)
+        except OptionError as error:
+            raise fail(("options", key), str(error)) from None
+        chosen[name] = text
+    return chosen
+
+
+def _board(fail: Fail, value: object, compiled: CompiledRules) -> list[int]:
+    """The counters carried in, one per compartment."""
+    board = [0] * len(compiled.ids)
+    if value is None:
+        return board
+    if not isinstance(value, dict):
+        raise fail(("board",), f"board must map compartment ids to counters, not {kind(value)}")
+    for key, counters in value.items():
+        if key not in compiled.ids:
+            shown = clip(key) if isinstance(key, str) else key
+            raise fail(
+                ("board", key), f"no compartment {shown!r} (board: {', '.join(compiled.ids)})"
+            )
+        if not _whole(counters, 0, MAX_COUNTERS):
+            raise fail(("board", key), f"counters must be a whole number from 0 to {MAX_COUNTERS}")
+        board[compiled.ids.index(key)] = counters
+    return board
+
+
 def _check_cards(
-    fail: Any,
+    fail: Fail,
     compiled: CompiledRules,
     hands: list[list[int]],
     spare: list[int],
@@ -259,7 +417,7 @@ def _check_cards(
 
 
 def _check_counts(
-    fail: Any,
+    fail: Fail,
     compiled: CompiledRules,
     dealer: int,
     hands: list[list[int]],
