@@ -10,6 +10,7 @@ removed, so a reader sees the old file or the new one, never half of one.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import tempfile
@@ -73,10 +74,8 @@ def _temporary(path: Path, text: str) -> str:
 
 
 def _remove(name: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(name)
-    except OSError:
-        pass
 
 
 def write_text(path: Path, text: str) -> None:
