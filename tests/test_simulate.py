@@ -3,17 +3,35 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+import pytest
 
 from variants.compiled import compile_rules
 from variants.dealfile import read_deal_file
 from variants.loader import load_ruleset
 from variants.play import play_deal
 from variants.policies import make_policy
-from variants.simulate import Stat, Tally, deals_report, simulate_deals, simulate_games
+from variants.simulate import (
+    CHUNK,
+    MAX_COUNT,
+    Job,
+    Stat,
+    Tally,
+    Task,
+    WorkerError,
+    deals_report,
+    jobs_for,
+    processes_for,
+    run_tasks,
+    simulate_deals,
+    simulate_games,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 PEEL = load_ruleset(REPO / "rulesets" / "peel.yaml")
@@ -150,3 +168,52 @@ def test_simulate_prints_a_table_without_a_progress_bar_when_piped() -> None:
     )
     assert "Net counters per deal, by position" in done.stdout
     assert done.stderr == ""
+
+
+# --------------------------------------------------------------------------------------------
+# Runs of any size, and the processes that share them
+
+
+def test_a_run_of_any_size_makes_its_chunks_only_as_they_are_wanted() -> None:
+    jobs = jobs_for(PEEL, {}, 4, "random", 1, MAX_COUNT, CHUNK)
+    first, second = next(jobs), next(jobs)
+    assert (first.chunk, first.count, second.chunk) == (0, CHUNK, 1)
+    last = list(jobs_for(PEEL, {}, 4, "random", 1, 2 * CHUNK + 7, CHUNK))[-1]
+    assert (last.chunk, last.count) == (2, 7)
+    assert processes_for(8, 2 * CHUNK + 7, CHUNK) == 3
+    assert processes_for(0, 1, CHUNK) == 1
+
+
+def chunk_number(job: Job) -> int:
+    return job.chunk
+
+
+def fails_on_chunk_3(job: Job) -> int:
+    if job.chunk == 3:
+        raise ValueError("chunk 3 went wrong")
+    return job.chunk
+
+
+def dies_on_chunk_3(job: Job) -> int:
+    if job.chunk == 3:
+        os._exit(7)
+    return job.chunk
+
+
+def tasks(worker: Callable[[Job], int], count: int) -> Iterator[Task]:
+    return ((worker, job) for job in jobs_for(PEEL, {}, 4, "random", 1, count * CHUNK, CHUNK))
+
+
+def test_results_come_back_in_order_whatever_the_number_of_processes() -> None:
+    for processes in (1, 2, 3):
+        assert list(run_tasks(tasks(chunk_number, 20), processes)) == list(range(20))
+
+
+def test_an_error_in_another_process_is_raised_here() -> None:
+    with pytest.raises(ValueError, match="chunk 3 went wrong"):
+        list(run_tasks(tasks(fails_on_chunk_3, 10), 2))
+
+
+def test_a_process_that_dies_is_an_error_not_a_hang() -> None:
+    with pytest.raises(WorkerError, match=r"stopped before its work was done \(status 7\)"):
+        list(run_tasks(tasks(dies_on_chunk_3, 10), 2))
