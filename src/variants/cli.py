@@ -1,4 +1,11 @@
-"""The ``variants`` command: thin wiring from arguments to the loader, engine and reporters."""
+"""The ``variants`` command: thin wiring from arguments to the loader, engine and reporters.
+
+Exit status: 0 when all is well; 1 for any mistake (in a file, an option or the command line
+itself), told in one line on standard error; 130 when interrupted (Ctrl-C) and 143 when
+terminated (SIGTERM), with no traceback. When the reader of the output goes away (``variants
+validate | head -1``), the rest of the output is dropped and the command still ends with its
+own status.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +13,15 @@ import argparse
 import json
 import os
 import random
+import re
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
+from typing import Any, NoReturn, TextIO, cast
 
 from .cards import parse_card
 from .compiled import CompiledRules, compile_rules
@@ -34,7 +47,14 @@ from .report import report_lines
 from .results import deal_json
 from .ruleset import OptionError, Ruleset, status_label
 from .safewrite import WriteError, write_text
-from .simulate import deals_report, games_report, simulate_deals, simulate_games
+from .simulate import (
+    MAX_COUNT,
+    WorkerError,
+    deals_report,
+    games_report,
+    simulate_deals,
+    simulate_games,
+)
 from .yamlsource import ProblemsError
 
 DEFAULT_RULESETS = Path("rulesets")
@@ -42,6 +62,90 @@ DEFAULT_RULESETS = Path("rulesets")
 
 class UsageError(Exception):
     """A command-line mistake, reported in one line with exit status 1."""
+
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 12
+"""The player counts any ruleset may allow (the schema's bounds)."""
+MAX_JOBS = 64
+"""The most processes ``simulate --jobs`` may use."""
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high``, written in digits."""
+
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if digits.isascii() and digits.isdigit() and len(digits) <= 30:
+            value = int(digits)
+            if low <= value <= high:
+                return value
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from {low} to {high}, not {text!r}"
+        )
+
+    return parse
+
+
+_HIDDEN = re.compile(
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
+)
+"""Characters a terminal would act on or hide rather than show: controls (all but the tab),
+line and paragraph separators, direction marks and overrides, the byte-order mark, and lone
+surrogates (from file names that are not UTF-8)."""
+
+
+def visible(text: str) -> str:
+    """``text`` with each character of :data:`_HIDDEN` written as an escape such as ``\\x1b``:
+    what came from input is shown as it is, on one line, and cannot act on the terminal."""
+    return _HIDDEN.sub(_escape, text)
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _error(line: str) -> None:
+    """Write one line to standard error, as a person can read it."""
+    print(visible(line), file=sys.stderr)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but each mistake is a :class:`UsageError` (one line, status 1), not two lines
+    and status 2."""
+
+    commands: tuple[str, ...] = ()
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(_usage_message(self.prog, message, self.commands))
+
+
+_REQUIRED = "the following arguments are required: "
+_UNRECOGNIZED = "unrecognized arguments: "
+
+
+def _usage_message(prog: str, message: str, commands: Sequence[str]) -> str:
+    """argparse's ``message`` in plain words."""
+    command = prog.removeprefix("variants").strip()
+    listed = ", ".join(commands)
+    if message.startswith(_REQUIRED):
+        missing = message.removeprefix(_REQUIRED).split(", ")
+        if missing == ["command"]:
+            return f"give a command: {listed} (variants --help says more)"
+        return f"{command} needs {' and '.join(missing)}"
+    if message.startswith(_UNRECOGNIZED):
+        extra = message.removeprefix(_UNRECOGNIZED)
+        return f"unexpected argument{'s' if ' ' in extra else ''}: {extra}"
+    argument = re.fullmatch(r"argument (\S+): (.*)", message)
+    if argument is None:
+        return message
+    name, problem = argument.groups()
+    choice = re.match(r"invalid choice: (.*) \(choose from", problem)
+    if name == "command" and choice:
+        return f"unknown command {choice.group(1)}; the commands are {listed}"
+    if problem == "expected one argument":
+        return f"{name} needs a value"
+    return f"{name} {problem}"
 
 
 def _relative(path: Path | None) -> str:
@@ -53,29 +157,26 @@ def _relative(path: Path | None) -> str:
 def cmd_validate(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] or [DEFAULT_RULESETS]
     for path in paths:
-        if not path.exists():
-            print(f"{path}:1:1: no such file or folder", file=sys.stderr)
+        if not os.path.exists(path):
+            _error(f"{path}:1:1: no such file or folder")
             return 1
     sources = Path(args.sources) if args.sources else None
     validation = validate_paths(paths, sources, combinations=True)
     for problem in validation.problems:
-        print(str(problem), file=sys.stderr)
+        _error(str(problem))
     if validation.problems:
         files = len({p.file for p in validation.problems})
-        print(
-            f"{len(validation.problems)} problem(s) in {files} of {validation.files} file(s)",
-            file=sys.stderr,
-        )
+        _error(f"{len(validation.problems)} problem(s) in {files} of {validation.files} file(s)")
         return 1
     if validation.files == 0:
-        print("no ruleset files found", file=sys.stderr)
+        _error("no ruleset files found")
         return 1
     texts = (
         f"quotes checked against {_relative(validation.sources_dir)}"
         if validation.sources_dir
         else "source texts not found, quotes not checked (set VARIANTS_SOURCES)"
     )
-    print(f"{len(validation.rulesets)} ruleset(s) valid; {texts}")
+    print(visible(f"{len(validation.rulesets)} ruleset(s) valid; {texts}"))
     return 0
 
 
@@ -280,7 +381,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     count = args.deals if args.deals is not None else args.games
     if count < 1:
         raise UsageError("the number of deals or games must be at least 1")
-    jobs = args.jobs or os.cpu_count() or 1
+    jobs = args.jobs or min(os.cpu_count() or 1, MAX_JOBS)
     meta = {
         "ruleset": ruleset.id,
         "players": args.players,
@@ -336,7 +437,9 @@ def cmd_list(args: argparse.Namespace) -> int:
     folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
     validation = validate_paths([folder])
     for problem in validation.problems:
-        print(str(problem), file=sys.stderr)
+        _error(str(problem))
+    if validation.problems and not validation.rulesets:
+        return 1
     rows = [("id", "title", "source", "date", "status", "players")]
     for ruleset in validation.rulesets:
         rules = ruleset.rules
@@ -354,7 +457,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     widths[1] = min(widths[1], 48)
     for row in rows:
         cells = [
-            cell if len(cell) <= widths[i] else cell[: widths[i] - 1] + "…"
+            visible(cell if len(cell) <= widths[i] else cell[: widths[i] - 1] + "…")
             for i, cell in enumerate(row)
         ]
         print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(cells)).rstrip())
@@ -362,7 +465,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="variants", description="Pope Joan rules variants: validate, play, narrate, compare."
     )
     sub = parser.add_subparsers(dest="command", required=True)
@@ -384,8 +487,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     def table_args(command: argparse.ArgumentParser) -> None:
         command.add_argument("ruleset", help="a ruleset id, or the path of a ruleset file")
-        command.add_argument("--players", type=int, required=True, help="number of players")
-        command.add_argument("--seed", type=int, default=0, help="seed for every random choice")
+        command.add_argument(
+            "--players",
+            type=_whole(MIN_PLAYERS, MAX_PLAYERS),
+            required=True,
+            help=f"number of players ({MIN_PLAYERS} to {MAX_PLAYERS}, as the ruleset allows)",
+        )
+        command.add_argument(
+            "--seed",
+            type=_whole(0, MAX_SEED),
+            default=0,
+            help=f"seed for every random choice (0 to {MAX_SEED})",
+        )
         command.add_argument(
             "--policy", default="advised", help="lead policy: lowest, random or advised"
         )
@@ -428,26 +541,115 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser("simulate", help="play many deals or games and report statistics")
     table_args(simulate)
     simulate.set_defaults(policy="random")
-    simulate.add_argument("--deals", type=int, help="play this many independent deals")
-    simulate.add_argument("--games", type=int, help="play this many whole games")
+    count = _whole(1, MAX_COUNT)
     simulate.add_argument(
-        "--jobs", type=int, default=1, help="processes to use (0: all cores); same numbers"
+        "--deals", type=count, help=f"play this many independent deals (at most {MAX_COUNT})"
+    )
+    simulate.add_argument(
+        "--games", type=count, help=f"play this many whole games (at most {MAX_COUNT})"
+    )
+    simulate.add_argument(
+        "--jobs",
+        type=_whole(0, MAX_JOBS),
+        default=1,
+        help=f"processes to use, at most {MAX_JOBS} (0: all cores); the same numbers",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.set_defaults(run=cmd_simulate)
+    parser.commands = tuple(sub.choices)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+class Terminated(BaseException):
+    """SIGTERM arrived: raised where the program is, so that it stops as after Ctrl-C."""
+
+
+def _terminated(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+class _Guarded:
+    """A standard stream whose reader may go away (a closed pipe). From then on what is written
+    is dropped: the stream is pointed at the null device, so nothing fails at exit either."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            self._drop()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            self._drop()
+
+    def _drop(self) -> None:
+        try:
+            number = self.stream.fileno()
+        except (OSError, ValueError):  # not a file: nothing to fail at exit
+            return
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, number)
+        finally:
+            os.close(null)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+@contextmanager
+def _guarded() -> Iterator[None]:
+    """Standard output and error guarded against a closed pipe, and SIGTERM raised as
+    :class:`Terminated` (in the main thread, where signals are handled), for one command."""
+    streams = sys.stdout, sys.stderr
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    sys.stdout, sys.stderr = cast(TextIO, _Guarded(streams[0])), cast(TextIO, _Guarded(streams[1]))
     try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        sys.stdout, sys.stderr = streams
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command and return its exit status (see the module's docstring)."""
+    with _guarded():
+        return _run(argv)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
         code: int = args.run(args)
     except UsageError as error:
-        print(f"variants: {error}", file=sys.stderr)
+        _error(f"variants: {error}")
         return 1
-    except BrokenPipeError:
-        return 0
+    except KeyboardInterrupt:
+        _error("variants: interrupted")
+        return 130
+    except Terminated:
+        _error("variants: terminated")
+        return 128 + signal.SIGTERM
+    except WorkerError as error:
+        _error(f"variants: {error}")
+        return 1
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        _error(f"variants: {where}{error.strerror or error}")
+        return 1
+    except SystemExit as leaving:  # --help, after printing the help
+        return leaving.code if isinstance(leaving.code, int) else 0
     return code
 
 
