@@ -1,5 +1,6 @@
 """Deals per second for every ruleset at 3, 5 and 8 players, in one process and on all cores,
-and the generic engine against the hand-written simulator of source 000's rules.
+the generic engine against the hand-written simulator of source 000's rules, and the time
+``variants validate`` takes to check the shipped rulesets with every option combination.
 
 Every figure times a whole process, start-up included, as a user runs it: ``variants
 simulate ... --json`` for the engine, a Python process running ``reference_peel.simulate``
@@ -62,6 +63,11 @@ def reference_command(deals: int) -> list[str]:
     ]
 
 
+def validate_command() -> list[str]:
+    """``variants validate``: every shipped ruleset, every option combination, quotes too."""
+    return [sys.executable, "-m", "variants.cli", "validate"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=100_000, help="deals per measurement")
@@ -72,10 +78,21 @@ def main() -> None:
     parser.add_argument(
         "--headline-only", action="store_true", help="only the engine against the reference"
     )
+    parser.add_argument(
+        "--validation-only", action="store_true", help="only the time `variants validate` takes"
+    )
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     deals, repeat = args.deals, args.repeat
     print(f"machine: {platform.machine()}, {cores} cores, Python {platform.python_version()}")
+    shipped = len(list((ROOT / "rulesets").glob("*.yaml")))
+    (validation_s,) = timed(validate_command(), repeat=repeat)
+    print(
+        f"`variants validate`, {shipped} shipped rulesets, every option combination, "
+        f"whole process, best of {repeat}: {validation_s:.2f} s\n"
+    )
+    if args.validation_only:
+        return
     print(f"{deals:,} deals per figure, policy random, whole process timed, best of {repeat}\n")
 
     reference_s, engine_s, two_s, start_up = timed(

@@ -7,13 +7,26 @@ option value, so a variation that breaks the rules is caught where it is declare
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
-from .dealplan import DealPlanError, plan_deal
-from .ruleset import Rules, build_rules
+from .dealplan import DealPlan, DealPlanError, plan_deal
+from .ruleset import (
+    Deal,
+    Pack,
+    Players,
+    Rules,
+    Shares,
+    TurnUp,
+    build_deal,
+    build_pack,
+    build_players,
+    build_turn_up,
+)
 
 
 class Finding(NamedTuple):
@@ -23,6 +36,9 @@ class Finding(NamedTuple):
     message: str
     at_key: bool = False
 
+
+MAX_LINES_TEXT = 13
+"""The longest line locator checked (the schema's bound): two numbers of six digits."""
 
 RULE_BLOCKS = (
     "players",
@@ -50,7 +66,7 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     interpretation_ids = {i["id"] for i in data["interpretations"]}
     options = {o["id"]: o for o in data["options"]}
     for path, ref in _walk_key(data, "interpretation", ()):
-        if ref not in interpretation_ids:
+        if isinstance(ref, str) and ref not in interpretation_ids:
             yield Finding(path, f"no interpretation has the id {ref!r}")
     for index, option in enumerate(data["options"]):
         at: tuple[str | int, ...] = ("options", index)
@@ -79,9 +95,8 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
                     (f"option {option_id!r} has no value {alternative['value']!r}"),
                 )
     files = {f["name"]: f["lines"] for f in data["source"]["files"]}
-    for path, citation in _walk_key(data, "provenance", ()):
-        for index, item in enumerate(citation):
-            yield from _check_citation(item, (*path, index), files)
+    for path, item in _citations(data):
+        yield from _check_citation(item, path, files)
 
 
 def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Finding]:
@@ -102,74 +117,179 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
                 ("source", "files", index, "lines"),
                 (f"{declared['name']} has {len(lines)} lines, not {declared['lines']}"),
             )
-    for path, citation in _walk_key(data, "provenance", ()):
-        for index, item in enumerate(citation):
-            lines = texts.get(item["source"])
-            quote = item.get("quote")
-            if lines is None or quote is None:
-                continue
-            first, _, last = item["lines"].partition("-")
-            if int(last or first) < int(first) or int(last or first) > len(lines):
-                continue
-            passage = _fold(" ".join(lines[int(first) - 1 : int(last or first)]))
-            if _fold(quote) not in passage:
-                yield Finding(
-                    (*path, index, "quote"),
-                    (f"the words {quote!r} are not in {item['source']} lines {item['lines']}"),
-                )
+    for path, item in _citations(data):
+        lines = texts.get(item["source"])
+        quote = item.get("quote")
+        if lines is None or not isinstance(quote, str):
+            continue
+        first, _, last = item["lines"].partition("-")
+        if int(last or first) < int(first) or int(last or first) > len(lines):
+            continue
+        passage = _fold(" ".join(lines[int(first) - 1 : int(last or first)]))
+        if _fold(quote) not in passage:
+            yield Finding(
+                (*path, "quote"),
+                (f"the words {quote!r} are not in {item['source']} lines {item['lines']}"),
+            )
 
 
-def check_rules(data: dict[str, Any]) -> Iterator[Finding]:
-    """Checks of one resolved set of rules (the defaults, or with an option applied)."""
-    board = data["board"]["compartments"]
-    ids = {c["id"] for c in board}
-    trump = data["trump"]["suit"]
-    turn = data["turn_up"]
-    ranks = [str(r).upper().replace("T", "10") for r in data["pack"]["ranks"]]
+RuleView = Mapping[str, Any]
+"""Some blocks of one resolved set of rules, by block name."""
+
+
+@dataclass(frozen=True)
+class RuleCheck:
+    """One check of resolved rules and the blocks it reads.
+
+    The check is given only the blocks it names, so it cannot read any other: what it finds
+    depends on those blocks alone, which lets the loader check option combinations block by
+    block."""
+
+    reads: tuple[str, ...]
+    run: Callable[[RuleView], Iterator[Finding]]
+
+
+RULE_CHECKS: list[RuleCheck] = []
+"""Every check of resolved rules, in the order they were declared."""
+
+
+def _reads(*blocks: str) -> Callable[[Callable[[RuleView], Iterator[Finding]]], RuleCheck]:
+    def register(function: Callable[[RuleView], Iterator[Finding]]) -> RuleCheck:
+        check = RuleCheck(blocks, function)
+        RULE_CHECKS.append(check)
+        return check
+
+    return register
+
+
+def rule_view(data: Mapping[str, Any], check: RuleCheck) -> RuleView:
+    """The blocks ``check`` reads, and no others."""
+    return {block: data[block] for block in check.reads}
+
+
+def check_rules(data: Mapping[str, Any]) -> Iterator[Finding]:
+    """Checks of one resolved set of rules (the defaults, or with options applied)."""
+    for check in RULE_CHECKS:
+        yield from check.run(rule_view(data, check))
+
+
+def _card_key(card: str | int) -> str:
+    return str(card).upper().replace("T", "10")
+
+
+def _compartments(data: RuleView) -> list[dict[str, Any]]:
+    compartments: list[dict[str, Any]] = data["board"]["compartments"]
+    return compartments
+
+
+def _ids(data: RuleView) -> set[str]:
+    return {c["id"] for c in _compartments(data)}
+
+
+@_reads("pack")
+def _pack_once(data: RuleView) -> Iterator[Finding]:
+    ranks = [_card_key(r) for r in data["pack"]["ranks"]]
     duplicates = [r for r, n in Counter(ranks).items() if n > 1]
     if duplicates:
         yield Finding(
             ("pack", "ranks"), f"ranks repeat: {', '.join(duplicates)}; give each rank once"
         )
+    seen: set[str] = set()
+    for index, card in enumerate(data["pack"].get("removed", ())):
+        if _card_key(card) in seen:
+            yield Finding(("pack", "removed", index), f"{card} is removed twice")
+        seen.add(_card_key(card))
+
+
+@_reads("players")
+def _players(data: RuleView) -> Iterator[Finding]:
     if data["players"]["min"] > data["players"]["max"]:
         yield Finding(("players", "min"), "min is larger than max")
-    removed = {str(c).upper().replace("T", "10") for c in data["pack"].get("removed", ())}
+
+
+@_reads("first_dealer", "pack")
+def _first_dealer(data: RuleView) -> Iterator[Finding]:
+    removed = {_card_key(c) for c in data["pack"].get("removed", ())}
+    jacks = {f"J{suit}" for suit in "CDHS"}
+    if data["first_dealer"]["method"] == "first-jack" and jacks <= removed:
+        yield Finding(
+            ("first_dealer", "method"),
+            "the first dealer is the first player dealt a jack, but every jack is removed",
+        )
+
+
+@_reads("board", "pack")
+def _won_cards_in_pack(data: RuleView) -> Iterator[Finding]:
+    removed = {_card_key(c) for c in data["pack"].get("removed", ())}
+    for index, compartment in enumerate(_compartments(data)):
+        win = compartment["win"]
+        if "card" in win and _card_key(win["card"]) in removed:
+            yield Finding(
+                ("board", "compartments", index, "win", "card"),
+                f"{win['card']} is removed from the pack",
+            )
+
+
+@_reads("board")
+def _board(data: RuleView) -> Iterator[Finding]:
+    ids = _ids(data)
     going_out = 0
-    for index, compartment in enumerate(board):
+    for index, compartment in enumerate(_compartments(data)):
         where = ("board", "compartments", index)
         win = compartment["win"]
-        if "card" in win and str(win["card"]).upper().replace("T", "10") in removed:
-            yield Finding((*where, "win", "card"), f"{win['card']} is removed from the pack")
-        if "trumps" in win and len({str(r) for r in win["trumps"]}) != 2:
+        if "trumps" in win and len({_card_key(r) for r in win["trumps"]}) != 2:
             yield Finding((*where, "win", "trumps"), "a pair needs two different ranks")
         if "going_out" in win:
             going_out += 1
             if "bonus" in compartment:
                 yield Finding((*where, "bonus"), "going out has no card to pay a bonus for")
-        if "turn_up" in compartment:
-            if turn["card"] == "none":
-                yield Finding((*where, "turn_up"), "no card is turned up under these rules")
-            for also_index, other in enumerate(compartment["turn_up"].get("also", ())):
-                if other not in ids:
-                    yield Finding(
-                        (*where, "turn_up", "also", also_index), f"no compartment {other!r}"
-                    )
+        for also_index, other in enumerate(compartment.get("turn_up", {}).get("also", ())):
+            if other not in ids:
+                yield Finding((*where, "turn_up", "also", also_index), f"no compartment {other!r}")
         if "bonus" in compartment and "trumps" in win:
             yield Finding((*where, "bonus"), "a bonus needs a single card, not a pair")
         if compartment.get("unplayed_penalty", "none") != "none" and "going_out" in win:
             yield Finding((*where, "unplayed_penalty"), "Game has no card to be left holding")
-    needs_trump = [c["id"] for c in board if {"trump", "trumps"} & set(c["win"])]
-    if needs_trump and trump == "none":
+    if going_out > 1:
+        yield Finding(("board", "compartments"), "only one compartment can be won by going out")
+
+
+@_reads("board", "turn_up")
+def _turn_up_payouts(data: RuleView) -> Iterator[Finding]:
+    if data["turn_up"]["card"] != "none":
+        return
+    for index, compartment in enumerate(_compartments(data)):
+        if "turn_up" in compartment:
+            yield Finding(
+                ("board", "compartments", index, "turn_up"),
+                "no card is turned up under these rules",
+            )
+
+
+@_reads("board", "trump")
+def _trump_needed(data: RuleView) -> Iterator[Finding]:
+    needs_trump = [c["id"] for c in _compartments(data) if {"trump", "trumps"} & set(c["win"])]
+    if needs_trump and data["trump"]["suit"] == "none":
         yield Finding(
             ("trump", "suit"),
             f"{', '.join(needs_trump)} need a trump suit, but trump.suit is none",
         )
-    if going_out > 1:
-        yield Finding(("board", "compartments"), "only one compartment can be won by going out")
+
+
+@_reads("dressing", "board")
+def _stakes(data: RuleView) -> Iterator[Finding]:
+    ids = _ids(data)
     dressing = data["dressing"]
     for key in dressing["stakes"]:
         if key not in ids:
             yield Finding(("dressing", "stakes", key), f"no compartment {key!r} on the board", True)
+    if "remainder_to" in dressing and dressing["remainder_to"] not in ids:
+        yield Finding(("dressing", "remainder_to"), f"no compartment {dressing['remainder_to']!r}")
+
+
+@_reads("dressing")
+def _shares(data: RuleView) -> Iterator[Finding]:
+    dressing = data["dressing"]
     if dressing["payer"] == "shares":
         if "shares" not in dressing:
             yield Finding(("dressing",), "payer shares needs `shares`")
@@ -179,24 +299,50 @@ def check_rules(data: dict[str, Any]) -> Iterator[Finding]:
         for key in ("shares", "remainder_to"):
             if key in dressing:
                 yield Finding(("dressing", key), f"{key} is only for payer shares")
-    if "remainder_to" in dressing and dressing["remainder_to"] not in ids:
-        yield Finding(("dressing", "remainder_to"), f"no compartment {dressing['remainder_to']!r}")
+
+
+@_reads("dressing", "players")
+def _pool(data: RuleView) -> Iterator[Finding]:
+    dressing = data["dressing"]
+    shares = dressing.get("shares")
+    if dressing["payer"] != "shares" or shares is None:
+        return
+    staked = sum(dressing["stakes"].values())
+    pools = Shares(shares["dealer"], shares["others"], shares["total_at_least"])
+    for players in range(data["players"]["min"], data["players"]["max"] + 1):
+        pool = pools.pool(players)
+        if staked > pool:
+            yield Finding(
+                ("dressing", "stakes"),
+                f"the stakes add up to {staked} counters, but with {players} players the pool "
+                f"holds only {pool}",
+            )
+            return
+
+
+@_reads("play", "board")
+def _lead_only(data: RuleView) -> Iterator[Finding]:
+    wins = {c["id"]: c["win"] for c in _compartments(data)}
     for index, other in enumerate(data["play"].get("lead_only", ())):
-        if other not in ids:
+        if other not in wins:
             yield Finding(("play", "lead_only", index), f"no compartment {other!r}")
-        elif not {"card", "trump"} & set(next(c for c in board if c["id"] == other)["win"]):
+        elif not {"card", "trump"} & set(wins[other]):
             yield Finding(("play", "lead_only", index), f"{other!r} is not won by a single card")
+
+
+@_reads("going_out", "board")
+def _holders(data: RuleView) -> Iterator[Finding]:
+    ids = _ids(data)
     for index, holder in enumerate(data["going_out"].get("holders", ())):
         if holder["compartment"] not in ids:
             yield Finding(
                 ("going_out", "holders", index, "compartment"),
-                (f"no compartment {holder['compartment']!r}"),
+                f"no compartment {holder['compartment']!r}",
             )
-    yield from _check_turn_up(data)
-    yield from _check_deal(data)
 
 
-def _check_turn_up(data: dict[str, Any]) -> Iterator[Finding]:
+@_reads("deal", "turn_up", "trump")
+def _turn_up(data: RuleView) -> Iterator[Finding]:
     style = data["deal"]["style"]
     card = data["turn_up"]["card"]
     fate = data["turn_up"].get("fate")
@@ -220,13 +366,36 @@ def _check_turn_up(data: dict[str, Any]) -> Iterator[Finding]:
         yield Finding(("trump", "suit"), "trumps follow the turn-up, but no card is turned up")
 
 
-def _check_deal(data: dict[str, Any]) -> Iterator[Finding]:
-    try:
-        rules = build_rules(data)
-    except ValueError as error:
-        yield Finding((), str(error))
-        return
-    counts = rules.players.counts
+class _DealRules(NamedTuple):
+    """The blocks a deal plan reads; it stands in for :class:`Rules` in :func:`plan_deal`,
+    which would fail on reading any other block."""
+
+    players: Players
+    pack: Pack
+    deal: Deal
+    turn_up: TurnUp
+
+
+def _deal_rules(data: RuleView) -> _DealRules:
+    return _DealRules(
+        build_players(data["players"]),
+        build_pack(data["pack"]),
+        build_deal(data["deal"]),
+        build_turn_up(data["turn_up"]),
+    )
+
+
+def _plans(rules: _DealRules) -> Iterator[tuple[int, DealPlan | DealPlanError]]:
+    for players in rules.players.counts:
+        try:
+            yield players, plan_deal(cast(Rules, rules), players)
+        except DealPlanError as error:
+            yield players, error
+
+
+@_reads("players", "pack", "deal", "turn_up")
+def _deal(data: RuleView) -> Iterator[Finding]:
+    rules = _deal_rules(data)
     if rules.deal.style == "fixed-table":
         table_counts = [row[0] for row in rules.deal.table]
         for index, count in enumerate(table_counts):
@@ -234,33 +403,29 @@ def _check_deal(data: dict[str, Any]) -> Iterator[Finding]:
                 yield Finding(("deal", "table", index, "players"), f"{count} players appear twice")
     elif rules.deal.table:
         yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")
-    for players in counts:
-        try:
-            plan = plan_deal(rules, players)
-        except DealPlanError as error:
+    for players, plan in _plans(rules):
+        if isinstance(plan, DealPlanError):
             where = ("deal", "table") if rules.deal.style == "fixed-table" else ("deal",)
-            yield Finding(where, f"the deal does not add up: {error}")
-            continue
-        if min(plan.hand_sizes()) < 1:
+            yield Finding(where, f"the deal does not add up: {plan}")
+        elif min(plan.hand_sizes()) < 1:
             yield Finding(
                 ("deal",), f"the deal does not add up: with {players} players a hand is empty"
             )
-    yield from _check_stops(rules, data)
 
 
-def _check_stops(rules: Rules, data: dict[str, Any]) -> Iterator[Finding]:
-    named = {stop.cause for stop in rules.play.stops}
+@_reads("players", "pack", "deal", "turn_up", "play")
+def _stops(data: RuleView) -> Iterator[Finding]:
+    rules = _deal_rules(data)
+    named = set(data["play"]["stops"])
     needed = {"king", "played"}
     if rules.pack.removed:
         needed.add("removed")
     if rules.turn_up.card != "none" and rules.turn_up.fate == "table":
         needed.add("turn-up")
-    if rules.play.lead_only:
+    if data["play"].get("lead_only"):
         needed.add("held")
-    for players in rules.players.counts:
-        try:
-            plan = plan_deal(rules, players)
-        except DealPlanError:
+    for _, plan in _plans(rules):
+        if isinstance(plan, DealPlanError):
             return
         if any(
             position < 0 and index != plan.turn_up_index
@@ -299,15 +464,38 @@ def _unique(
         seen.add(item[key])
 
 
+CITED_LINES = re.compile(r"[1-9][0-9]*(?:-[1-9][0-9]*)?")
+
+
+def _citations(data: Any) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
+    """Every citation in the document with its path, those inside options' ``set`` included.
+
+    A ``set`` is checked against the schema only when its option is tried, so a citation
+    there that is not yet well formed is left to that check."""
+    for path, citation in _walk_key(data, "provenance", ()):
+        if not isinstance(citation, list):
+            continue
+        for index, item in enumerate(citation):
+            if (
+                isinstance(item, dict)
+                and isinstance(item.get("source"), str)
+                and isinstance(item.get("lines"), str)
+                and len(item["lines"]) <= MAX_LINES_TEXT
+                and CITED_LINES.fullmatch(item["lines"])
+            ):
+                yield (*path, index), item
+
+
 def _walk_key(
     node: Any, wanted: str, path: tuple[str | int, ...]
 ) -> Iterator[tuple[tuple[str | int, ...], Any]]:
-    """Every value stored under the key ``wanted``, with its path, anywhere in ``node``."""
+    """Every value stored under the key ``wanted``, with its path, anywhere in ``node``; in an
+    option's ``set``, under a dotted path that ends with ``wanted`` too."""
     if isinstance(node, dict):
         for key, value in node.items():
-            if key == wanted:
+            if str(key).rsplit(".", 1)[-1] == wanted:
                 yield (*path, key), value
-            elif key != "set":
+            else:
                 yield from _walk_key(value, wanted, (*path, key))
     elif isinstance(node, list):
         for index, value in enumerate(node):

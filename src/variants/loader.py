@@ -6,12 +6,13 @@ line and the column of the offending node.
 
 from __future__ import annotations
 
-import copy
 import difflib
 import itertools
 import json
+import math
 import os
-from collections.abc import Iterable, Iterator, Mapping
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -19,13 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+from jsonschema.protocols import Validator
 
-from .checks import check_citation_texts, check_document, check_rules
+from .checks import RULE_CHECKS, RuleCheck, check_citation_texts, check_document, check_rules
 from .ruleset import PatchError, Ruleset, apply_patch, build_ruleset
-from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, read_yaml
+from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, json_path_text, read_yaml
 
 RULESET_SUFFIXES = (".yaml", ".yml")
-MAX_OPTION_COMBINATIONS = 256
+MAX_OPTION_COMBINATIONS = 1024
+"""The most combinations of option values tried for one check (see :func:`_option_problems`)."""
 
 
 @cache
@@ -35,18 +38,64 @@ def ruleset_schema() -> dict[str, Any]:
     return schema
 
 
-@cache
-def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(ruleset_schema())
+def _whole_number(checker: Any, instance: Any) -> bool:
+    """An integer is a whole number written as one: not ``3.0``, not ``true``."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-@cache
-def _rules_validator() -> jsonschema.Draft202012Validator:
-    """The schema of ``rules`` alone, for checking rules with options applied."""
-    schema = ruleset_schema()
-    return jsonschema.Draft202012Validator(
-        {**schema["properties"]["rules"], "$defs": schema["$defs"]}
+def _finite_number(checker: Any, instance: Any) -> bool:
+    """A number is a whole number or a finite decimal: not ``true``, ``.nan`` or ``.inf``."""
+    return _whole_number(checker, instance) or (
+        isinstance(instance, float) and math.isfinite(instance)
     )
+
+
+@cache
+def _ecma_pattern(pattern: str) -> re.Pattern[str]:
+    """``pattern`` with JSON Schema's (ECMA-262) meaning of ``$``: the very end of the text.
+
+    In Python, ``$`` also matches before a final newline, so ``^[a-z]+$`` would pass
+    ``"peel\\n"``; ``\\Z`` is the ECMA ``$``."""
+    out: list[str] = []
+    escaped = in_class = False
+    for char in pattern:
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == "[":
+            in_class = True
+        elif char == "]":
+            in_class = False
+        elif char == "$" and not in_class:
+            out.append(r"\Z")
+            continue
+        out.append(char)
+    return re.compile("".join(out))
+
+
+def _pattern(
+    validator: Any, pattern: str, instance: Any, schema: Any
+) -> Iterator[jsonschema.ValidationError]:
+    if validator.is_type(instance, "string") and not _ecma_pattern(pattern).search(instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+_extend: Callable[..., type[Validator]] = jsonschema.validators.extend
+StrictValidator = _extend(
+    jsonschema.Draft202012Validator,
+    validators={"pattern": _pattern},
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine_many(
+        {"integer": _whole_number, "number": _finite_number}
+    ),
+)
+"""JSON Schema 2020-12 read strictly: integers are whole numbers written as such, numbers are
+finite, and ``$`` in a pattern is the end of the text."""
+
+
+@cache
+def _validator() -> Validator:
+    return StrictValidator(ruleset_schema())
 
 
 def find_sources_dir(near: Path) -> Path | None:
@@ -181,105 +230,348 @@ def choice_problems(ruleset: Ruleset, overrides: Mapping[str, str]) -> list[str]
     ``variants validate`` checks every combination; commands that load a ruleset check the
     combination they are asked for."""
     chosen = ruleset.choices(overrides)
-    rules = json.loads(ruleset.raw_rules)
-    for option in ruleset.options:
-        for key, encoded in option.value(chosen[option.id]).patches:
-            try:
-                apply_patch(rules, key, json.loads(encoded))
-            except PatchError as error:
-                return [str(error)]
-    return _rules_messages(rules)
+    patches = [
+        [[(key, json.loads(encoded)) for key, encoded in value.patches] for value in option.values]
+        for option in ruleset.options
+    ]
+    picks = tuple(
+        [v.value for v in option.values].index(chosen[option.id]) for option in ruleset.options
+    )
+    defaults = tuple(
+        [v.value for v in option.values].index(option.default) for option in ruleset.options
+    )
+    trials = _Trials(json.loads(ruleset.raw_rules), patches, defaults)
+    return list(dict.fromkeys(m for unit in trials.units for m in trials.messages(unit, picks)))
 
 
 def _option_problems(document: YamlDocument, combinations: bool) -> Iterator[Problem]:
     """Every option value, alone and in combination, must give rules that pass every check.
 
-    A problem is reported once, where it first arises: a problem of the default rules is not
-    repeated for each option, and a combination reports only what none of its values causes
-    alone."""
+    The rules are checked block by block (``players``, ``pack``, ``board``...): each block
+    against its part of the schema, then each semantic check, which reads only the blocks it
+    names. What a check finds depends only on the options that change the blocks it reads, so
+    each check is tried with every combination of those options' values, the others at their
+    defaults; that covers what every combination of all the options would give it. When those
+    combinations are too many to try, that is a problem of its own.
+
+    A problem is reported once, under the fewest option values that give it: a problem of the
+    default rules is not repeated for each option, and a combination reports only what no
+    smaller part of it gives."""
     data = document.data
     options = data["options"]
-    defaults: dict[int, int] = {}
-    for o_index, option in enumerate(options):
+    defaults: list[int] = []
+    for option in options:
         values = [v["value"] for v in option["values"]]
         if option["default"] not in values:
             return  # reported by check_document; no choice can be made for this option
-        defaults[o_index] = values.index(option["default"])
-    base = set(_trial_messages(data, defaults))
-    singles: dict[tuple[int, int], set[str]] = {}
-    for o_index, option in enumerate(options):
-        for v_index in range(len(option["values"])):
-            if v_index == defaults[o_index]:
-                continue
-            picks = dict(defaults)
-            picks[o_index] = v_index
-            found = [m for m in _trial_messages(data, picks) if m not in base]
-            singles[(o_index, v_index)] = set(found)
-            for message in dict.fromkeys(found):
-                yield _option_problem(
-                    document, options, picks, defaults, (o_index, v_index), message
-                )
-    sizes = [len(o["values"]) for o in options]
-    total = 1
-    for size in sizes:
-        total *= size
-    if not combinations or len(options) < 2 or total > MAX_OPTION_COMBINATIONS:
-        return
-    for combo in itertools.product(*[range(size) for size in sizes]):
-        picks = dict(enumerate(combo))
-        changed = [(o, v) for o, v in picks.items() if v != defaults[o]]
-        if len(changed) < 2:
-            continue
-        known = set(base).union(*(singles[c] for c in changed))
-        for message in dict.fromkeys(_trial_messages(data, picks)):
-            if message not in known:
-                yield _option_problem(document, options, picks, defaults, changed[-1], message)
-
-
-def _trial_messages(data: dict[str, Any], picks: dict[int, int]) -> list[str]:
-    """The problems of the rules with the values ``picks`` applied, as messages."""
-    rules = copy.deepcopy(data["rules"])
-    for o_index, v_index in sorted(picks.items()):
-        for key, new in data["options"][o_index]["values"][v_index].get("set", {}).items():
-            try:
-                apply_patch(rules, key, new)
-            except PatchError as error:
-                return [str(error)]
-    return _rules_messages(rules)
-
-
-def _rules_messages(rules: dict[str, Any]) -> list[str]:
-    errors = list(_rules_validator().iter_errors(rules))
-    if errors:
-        return [
-            f"{_schema_message(e)} (in rules/{'/'.join(str(p) for p in e.absolute_path)})"
-            for e in errors
-        ]
-    return [
-        f"{f.message} (in rules/{'/'.join(str(p) for p in f.path)})" if f.path else f.message
-        for f in check_rules(rules)
+        defaults.append(values.index(option["default"]))
+    patches = [
+        [list(value.get("set", {}).items()) for value in option["values"]] for option in options
     ]
+    trials = _Trials(data["rules"], patches, tuple(defaults))
+    found: set[tuple[str, tuple[tuple[int, int], ...]]] = set()
+    too_many: dict[tuple[int, ...], tuple[str, ...]] = {}
+    for unit in trials.units:
+        deps = trials.options_for(unit.reads)
+        if combinations and math.prod(len(options[o]["values"]) for o in deps) > (
+            MAX_OPTION_COMBINATIONS
+        ):
+            too_many[deps] = tuple(sorted(set(unit.reads) & trials.touched(deps)))
+            continue
+        for picks, changed in trials.choices(deps, combinations):
+            found.update((message, changed) for message in trials.messages(unit, picks))
+    base = {message for message, changed in found if not changed}
+    reported: dict[str, list[frozenset[tuple[int, int]]]] = {}
+    for message, changed in sorted(found, key=lambda item: (len(item[1]), item)):
+        pairs = frozenset(changed)
+        if message in base or any(done <= pairs for done in reported.get(message, ())):
+            continue
+        reported.setdefault(message, []).append(pairs)
+        yield _option_problem(document, options, changed, message)
+    for deps, blocks in too_many.items():
+        names = ", ".join(options[o]["id"] for o in deps)
+        count = math.prod(len(options[o]["values"]) for o in deps)
+        yield document.problem(
+            ("options", deps[0]),
+            f"the options {names} all change rules checked together ({', '.join(blocks)}) "
+            f"and give {count:,} combinations, more than the {MAX_OPTION_COMBINATIONS:,} "
+            "that can be checked: give them fewer values",
+        )
+
+
+_ABSENT = object()
+"""A block the rules do not have."""
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """One part of checking the rules: a semantic check, or a block's schema (no check)."""
+
+    reads: tuple[str, ...]
+    check: RuleCheck | None = None
+
+
+class _Trials:
+    """The rules under choices of option values, checked block by block and remembered.
+
+    ``patches[o][v]`` lists the ``(dotted path, new value)`` changes of value ``v`` of option
+    ``o``; a change belongs to the block its path starts with."""
+
+    def __init__(
+        self,
+        rules: dict[str, Any],
+        patches: list[list[list[tuple[str, Any]]]],
+        defaults: tuple[int, ...],
+    ) -> None:
+        self.rules = rules
+        self.patches = patches
+        self.defaults = defaults
+        self.touches = [
+            {str(path).split(".", 1)[0] for value in option for path, _ in value}
+            for option in patches
+        ]
+        blocks = sorted(set(rules).union(*self.touches))
+        self.units = [_Unit((block,)) for block in blocks]
+        self.units += [_Unit(check.reads, check) for check in RULE_CHECKS]
+        self._blocks: dict[tuple[str, tuple[int, ...]], tuple[Any, tuple[str, ...]]] = {}
+        self._texts = {name: json.dumps(block) for name, block in rules.items()}
+        self._deps = {block: self.options_for([block]) for block in blocks}
+        self._checked: dict[tuple[JsonPath, str], tuple[str, ...]] = {}
+
+    def options_for(self, reads: Iterable[str]) -> tuple[int, ...]:
+        """The options whose values can change the blocks ``reads``."""
+        reads = set(reads)
+        return tuple(o for o, touched in enumerate(self.touches) if touched & reads)
+
+    def touched(self, deps: tuple[int, ...]) -> set[str]:
+        return set().union(*(self.touches[o] for o in deps))
+
+    def choices(
+        self, deps: tuple[int, ...], combinations: bool
+    ) -> Iterator[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+        """Each choice of values for the options ``deps`` (every other option at its default),
+        as the values of all options and the (option, value) pairs away from the defaults.
+        Without ``combinations``, only one option at a time is moved from its default."""
+        if combinations:
+            ranges = [range(len(self.patches[o])) for o in deps]
+            for combo in itertools.product(*ranges):
+                picks = list(self.defaults)
+                for o, v in zip(deps, combo, strict=True):
+                    picks[o] = v
+                yield (
+                    tuple(picks),
+                    tuple(
+                        (o, v) for o, v in zip(deps, combo, strict=True) if v != self.defaults[o]
+                    ),
+                )
+            return
+        yield self.defaults, ()
+        for o in deps:
+            for v in range(len(self.patches[o])):
+                if v != self.defaults[o]:
+                    picks = list(self.defaults)
+                    picks[o] = v
+                    yield tuple(picks), ((o, v),)
+
+    def messages(self, unit: _Unit, picks: tuple[int, ...]) -> list[str]:
+        """What ``unit`` finds wrong with the rules under ``picks``."""
+        check = unit.check
+        if check is None:
+            return list(self._block(unit.reads[0], picks)[1])
+        states = [self._block(block, picks) for block in check.reads]
+        if any(problems or state is _ABSENT for state, problems in states):
+            return []  # a block it reads is already reported broken
+        view = {block: state for block, (state, _) in zip(check.reads, states, strict=True)}
+        return [
+            f"{f.message} ({_in_rules(f.path)})" if f.path else f.message for f in check.run(view)
+        ]
+
+    def _block(self, name: str, picks: tuple[int, ...]) -> tuple[Any, tuple[str, ...]]:
+        """The block ``name`` under ``picks``, and its problems with the schema."""
+        deps = self._deps[name]
+        key = (name, tuple(picks[o] for o in deps))
+        known = self._blocks.get(key)
+        if known is not None:
+            return known
+        holder = {name: json.loads(self._texts[name])} if name in self._texts else {}
+        problems: tuple[str, ...] = ()
+        changed: list[JsonPath] = []
+        for o in deps:
+            for path, value in self.patches[o][picks[o]]:
+                if problems or str(path).split(".", 1)[0] != name:
+                    continue
+                changed.append(_location(holder, str(path)))
+                try:
+                    apply_patch(holder, path, value)
+                except PatchError as error:
+                    problems = (str(error),)
+        state = holder.get(name, _ABSENT)
+        if changed and not problems:  # unchanged, it passed with the whole document
+            problems = self._changes_problems(holder, changed)
+        self._blocks[key] = (state, problems)
+        return state, problems
+
+    def _changes_problems(self, holder: dict[str, Any], changed: list[JsonPath]) -> tuple[str, ...]:
+        """The schema's complaints about the rules in ``holder`` (one block) that changes at the
+        places ``changed`` can cause; the rest passed as part of the whole document.
+
+        A change can break the schema only in the changed node, in its parent (which may lose,
+        gain or swap a key or an item), and in an ancestor whose schema looks further down than its
+        children's names and kinds (``SUBTREE_KEYWORDS``). So each change is checked at the highest
+        of these: its parent, or the highest such ancestor."""
+        anchors: set[JsonPath] = set()
+        for where in changed:
+            chain = _schema_chain(where[:-1])
+            depth = next(
+                (d for d, node in enumerate(chain) if SUBTREE_KEYWORDS & _keywords(node)),
+                len(chain) - 1,
+            )
+            anchors.add(_existing(holder, where[:depth]))
+        problems: list[str] = []
+        for anchor in sorted(anchors, key=len):
+            if any(anchor[: len(other)] == other for other in anchors if len(other) < len(anchor)):
+                continue  # checked from an anchor above it
+            node: Any = holder
+            for part in anchor:
+                node = node[part]
+            key = (anchor, json.dumps(node))
+            if key not in self._checked:
+                validator = _validator_at(tuple(0 if isinstance(p, int) else p for p in anchor))
+                self._checked[key] = tuple(
+                    f"{_schema_message(e, anchor)} ({_in_rules((*anchor, *e.absolute_path))})"
+                    for e in validator.iter_errors(node)
+                )
+            problems += self._checked[key]
+        required = ruleset_schema()["properties"]["rules"].get("required", ())
+        problems += [
+            f"missing key {name!r} in rules"
+            for name in required
+            if (name,) in changed and name not in holder
+        ]
+        return tuple(problems)
+
+
+def _in_rules(path: Iterable[str | int]) -> str:
+    """Where in the rules a problem is, for a message."""
+    where = tuple(path)
+    return f"in rules/{json_path_text(where)}" if where else "in rules"
+
+
+def _location(rules: Any, path: str) -> JsonPath:
+    """Where a dotted path points in ``rules``: items of a list stepped into by id are found
+    by index. As far as it leads: the rest is left to :func:`apply_patch` to report."""
+    where: list[str | int] = []
+    node = rules
+    for part in path.split("."):
+        if isinstance(node, list):
+            index = next(
+                (
+                    i
+                    for i, item in enumerate(node)
+                    if isinstance(item, dict) and item.get("id") == part
+                ),
+                None,
+            )
+            if index is None:
+                break
+            where.append(index)
+            node = node[index]
+        else:
+            where.append(part)
+            node = node.get(part) if isinstance(node, dict) else None
+    return tuple(where)
+
+
+SUBTREE_KEYWORDS = frozenset(
+    {
+        "allOf",
+        "anyOf",
+        "const",
+        "contains",
+        "dependentSchemas",
+        "enum",
+        "if",
+        "not",
+        "oneOf",
+        "unevaluatedItems",
+        "unevaluatedProperties",
+        "uniqueItems",
+    }
+)
+"""Keywords that can look at a node's content below its children's names and kinds: a node
+with one must be checked again when anything under it changes."""
+
+
+def _existing(data: Any, where: JsonPath) -> JsonPath:
+    """The longest start of ``where`` that leads to a node of ``data`` (a later change may have
+    removed or replaced what an earlier one changed)."""
+    node = data
+    for depth, part in enumerate(where):
+        in_list = isinstance(node, list) and isinstance(part, int) and part < len(node)
+        if not (in_list or (isinstance(node, dict) and part in node)):
+            return where[:depth]
+        node = node[part]
+    return where
+
+
+def _keywords(node: dict[str, Any]) -> set[str]:
+    """The keywords of a schema node, with those of what its ``$ref`` points to."""
+    found = set(node)
+    while "$ref" in node:
+        node = _schema_def(node["$ref"])
+        found |= set(node)
+    return found
+
+
+def _schema_def(ref: str) -> dict[str, Any]:
+    definition: dict[str, Any] = ruleset_schema()["$defs"][ref.rsplit("/", 1)[-1]]
+    return definition
+
+
+@cache
+def _rules_schema() -> dict[str, Any]:
+    """The schema of ``rules`` without its list of required blocks: given some blocks alone,
+    it finds exactly what it would find in them as part of the whole rules."""
+    return {k: v for k, v in ruleset_schema()["properties"]["rules"].items() if k != "required"}
+
+
+def _schema_chain(where: JsonPath) -> list[dict[str, Any]]:
+    """The schema of ``rules`` (:func:`_rules_schema`) and of each node on the way to
+    ``where``, as far as the schema says what each is."""
+    node = _rules_schema()
+    chain = [node]
+    for part in where:
+        while "$ref" in node and "properties" not in node and "items" not in node:
+            node = _schema_def(node["$ref"])
+        child: Any
+        if isinstance(part, int):
+            child = node.get("items")
+        else:
+            child = node.get("properties", {}).get(part, node.get("additionalProperties"))
+        if not isinstance(child, dict):
+            break
+        node = child
+        chain.append(node)
+    return chain
+
+
+@cache
+def _validator_at(shape: tuple[str | int, ...]) -> Validator:
+    """A validator for the rules' node at a path of this shape (list indices as 0)."""
+    return StrictValidator({**_schema_chain(shape)[-1], "$defs": ruleset_schema()["$defs"]})
 
 
 def _option_problem(
     document: YamlDocument,
     options: list[Any],
-    picks: dict[int, int],
-    defaults: dict[int, int],
-    blame: tuple[int, int],
+    changed: tuple[tuple[int, int], ...],
     message: str,
 ) -> Problem:
-    where: JsonPath = ("options", blame[0], "values", blame[1], "set")
-    return document.problem(where, f"{_choice_label(options, picks, defaults)}: {message}")
-
-
-def _choice_label(options: list[Any], picks: dict[int, int], defaults: dict[int, int]) -> str:
-    changed = [
-        f"{options[o]['id']}={options[o]['values'][v]['value']}"
-        for o, v in sorted(picks.items())
-        if v != defaults[o]
-    ]
-    return "with " + ", ".join(changed) if changed else "by default"
+    """A problem of the rules under the option values ``changed``, at the last one's ``set``."""
+    option, value = changed[-1]
+    where: JsonPath = ("options", option, "values", value, "set")
+    label = ", ".join(f"{options[o]['id']}={options[o]['values'][v]['value']}" for o, v in changed)
+    return document.problem(where, f"with {label}: {message}")
 
 
 PATTERN_NAMES = {
@@ -306,7 +598,7 @@ def _schema_problem(
                 hint = "; a comma inside {...} splits the mapping: put text with commas in quotes"
             return document.problem(
                 (*path, extra[0]),
-                f"unknown key {extra[0]!r}{guess} (allowed here: {known}){hint}",
+                f"unknown key {_shown(extra[0])}{guess} (allowed here: {known}){hint}",
                 at_key=True,
             )
     return document.problem(path, _schema_message(error))
@@ -333,23 +625,38 @@ def _misspelt_keys(errors: list[jsonschema.ValidationError]) -> set[JsonPath]:
     return found
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
+def _schema_message(error: jsonschema.ValidationError, prefix: JsonPath = ()) -> str:
+    """One schema error in words; ``prefix`` is where the validated node stands in its file."""
     kind = error.validator
     instance: Any = error.instance
     value: Any = error.validator_value
     schema = error.schema if isinstance(error.schema, dict) else {}
+    shown = _shown(instance)
     if kind == "required":
         missing = [k for k in value if k not in instance]
-        inside = next((str(p) for p in reversed(error.absolute_path) if isinstance(p, str)), "")
+        path = (*prefix, *error.absolute_path)
+        inside = next((str(p) for p in reversed(path) if isinstance(p, str)), "")
         return f"missing key {missing[0]!r}" + (f" in {inside}" if inside else "")
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        allowed = sorted(schema.get("properties", {}))
+        extra = next((k for k in instance if k not in allowed), "")
+        return f"unknown key {_shown(extra)} (allowed here: {', '.join(allowed)})"
     if kind == "enum":
-        return f"{instance!r} is not one of: {', '.join(str(v) for v in value)}"
+        return f"{shown} is not one of: {', '.join(str(v) for v in value)}"
     if kind == "const":
-        return f"{instance!r} must be {value!r}"
+        return f"{shown} must be {_shown(value)}"
+    if kind == "not" and isinstance(value, dict) and "enum" in value:
+        pages = ", ".join(str(v) for v in value["enum"])
+        return f"{shown} is the name of one of the site's own pages ({pages}); choose another"
     if kind == "type":
         wanted = value
         wanted_text = " or ".join(wanted) if isinstance(wanted, list) else wanted
-        return f"expected {_article(wanted_text)}, got {_type_name(instance)} {instance!r}"
+        got = (
+            shown
+            if isinstance(instance, bool) or instance is None
+            else f"{_type_name(instance)} {shown}"
+        )
+        return f"expected {_article(wanted_text)}, got {got}"
     if kind == "pattern":
         name = next(
             (text for key, text in PATTERN_NAMES.items() if key in str(error.schema_path)), None
@@ -362,12 +669,12 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
                 name = PATTERN_NAMES["card"]
             if "[1-9][0-9]*(-" in str(value):
                 name = PATTERN_NAMES["citation"]
-        return f"{instance!r} is not {name}"
+        return f"{shown} is not {name}"
     if kind == "anyOf" and "rank" in str(schema.get("description", "")).lower():
-        return f"{instance!r} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
+        return f"{shown} is not a rank (A 2 3 4 5 6 7 8 9 10 J Q K)"
     if kind == "anyOf":
         choices = [_choice(option) for option in schema.get("anyOf", [])]
-        return f"{instance!r} is not one of: {', '.join(choices)}"
+        return f"{shown} is not one of: {', '.join(choices)}"
     if (
         kind == "oneOf"
         and isinstance(instance, dict)
@@ -379,15 +686,27 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         )
     if kind in ("minItems", "maxItems"):
         count = len(instance) if isinstance(instance, list) else 0
-        bound = "at least" if kind == "minItems" else "at most"
-        return f"{count} items given; {bound} {value} needed"
+        if kind == "minItems":
+            return f"{count} items given; at least {value} needed"
+        return f"{count:,} items given; at most {value} allowed"
+    if kind in ("minProperties", "maxProperties"):
+        count = len(instance) if isinstance(instance, dict) else 0
+        if kind == "minProperties":
+            return f"{count} keys given; at least {value} needed"
+        return f"{count:,} keys given; at most {value} allowed"
+    if kind == "uniqueItems" and isinstance(instance, list):
+        seen: list[Any] = []
+        for item in instance:
+            if item in seen:
+                return f"{_shown(item)} is listed twice"
+            seen.append(item)
     if kind in ("minLength", "maxLength"):
         bound = "at least" if kind == "minLength" else "at most"
-        return f"text of {len(str(instance))} characters; {bound} {value} allowed"
+        return f"text of {len(str(instance)):,} characters; {bound} {value} allowed"
     if kind in ("minimum", "maximum"):
         bound = "at least" if kind == "minimum" else "at most"
         size = "small" if kind == "minimum" else "large"
-        return f"{instance!r} is too {size}: {bound} {value}"
+        return f"{shown} is too {size}: {bound} {value}"
     return error.message
 
 
@@ -398,8 +717,24 @@ def _choice(option: dict[str, Any]) -> str:
     if "enum" in option:
         return ", ".join(str(v) for v in option["enum"])
     if option.get("type") == "integer":
+        low, high = option.get("minimum"), option.get("maximum")
+        if low is not None and high is not None:
+            return f"a whole number from {low} to {high}"
         return "a whole number"
     return str(option.get("description", "another form")).rstrip(".")
+
+
+SHOWN_LENGTH = 60
+"""The most characters of a value repeated in a message."""
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it: as written in YAML for true, false and null, and cut
+    short when long."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    text = repr(value)
+    return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 1] + "…"
 
 
 def _article(word: str) -> str:
@@ -407,10 +742,7 @@ def _article(word: str) -> str:
 
 
 def _type_name(value: Any) -> str:
-    if value is None:
-        return "nothing"
     return {
-        bool: "true/false",
         int: "number",
         float: "number",
         str: "text",

@@ -198,6 +198,10 @@ class Shares:
         units = self.dealer + self.others * (players - 1)
         return -(-self.total_at_least // units)
 
+    def pool(self, players: int) -> int:
+        """The counters in the pool: a unit for every share."""
+        return self.unit(players) * (self.dealer + self.others * (players - 1))
+
 
 @dataclass(frozen=True)
 class Dressing:
@@ -491,28 +495,46 @@ def build_compartment(raw: Raw) -> Compartment:
     )
 
 
+def build_players(raw: Raw) -> Players:
+    """The ``players`` block, typed."""
+    return Players(raw["min"], raw["max"], **_common(raw))
+
+
+def build_pack(raw: Raw) -> Pack:
+    """The ``pack`` block, typed."""
+    return Pack(
+        ranks=tuple(parse_rank(r) for r in raw["ranks"]),
+        removed=tuple(sorted(parse_card(c) for c in raw.get("removed", ()))),
+        **_common(raw),
+    )
+
+
+def build_deal(raw: Raw) -> Deal:
+    """The ``deal`` block, typed."""
+    return Deal(
+        style=raw["style"],
+        spare_name=raw["spare_name"],
+        table=tuple((row["players"], row["cards"]) for row in raw.get("table", ())),
+        **_common(raw),
+    )
+
+
+def build_turn_up(raw: Raw) -> TurnUp:
+    """The ``turn_up`` block, typed."""
+    return TurnUp(raw["card"], raw.get("fate", "table"), **_common(raw))
+
+
 def build_rules(raw: Raw) -> Rules:
     """Typed rules from schema-valid data."""
-    pack, deal, dressing, play = raw["pack"], raw["deal"], raw["dressing"], raw["play"]
+    dressing, play = raw["dressing"], raw["play"]
     trump_suit = raw["trump"]["suit"]
     shares = dressing.get("shares")
     return Rules(
-        players=Players(raw["players"]["min"], raw["players"]["max"], **_common(raw["players"])),
-        pack=Pack(
-            ranks=tuple(parse_rank(r) for r in pack["ranks"]),
-            removed=tuple(sorted(parse_card(c) for c in pack.get("removed", ()))),
-            **_common(pack),
-        ),
+        players=build_players(raw["players"]),
+        pack=build_pack(raw["pack"]),
         first_dealer=Dealer(raw["first_dealer"]["method"], **_common(raw["first_dealer"])),
-        deal=Deal(
-            style=deal["style"],
-            spare_name=deal["spare_name"],
-            table=tuple((row["players"], row["cards"]) for row in deal.get("table", ())),
-            **_common(deal),
-        ),
-        turn_up=TurnUp(
-            raw["turn_up"]["card"], raw["turn_up"].get("fate", "table"), **_common(raw["turn_up"])
-        ),
+        deal=build_deal(raw["deal"]),
+        turn_up=build_turn_up(raw["turn_up"]),
         trump=Trump(
             trump_suit if trump_suit in ("turn-up", "none") else parse_suit(trump_suit),
             **_common(raw["trump"]),

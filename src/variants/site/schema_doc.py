@@ -133,13 +133,26 @@ def _details(node: Schema) -> tuple[str, ...]:
     ):
         if key in node:
             value = node[key]
-            words = text.format(value)
+            words = text.format(f"{value:,}" if isinstance(value, int) else value)
             if unit:
                 words += f" {unit}" + ("" if value == 1 else "s")
             out.append(words)
     if node.get("uniqueItems"):
         out.append("no repeats")
+    excluded = node.get("not")
+    if isinstance(excluded, Mapping) and "enum" in excluded:
+        out.append(
+            "not a name the site gives a page: " + ", ".join(str(v) for v in excluded["enum"])
+        )
+    for option in node.get("anyOf", node.get("oneOf", ())):
+        if isinstance(option, Mapping) and _details(option):
+            kind = _type_of(option)[0].replace("integer", "whole number")
+            out.append(f"as {_article(kind)}: " + ", ".join(_details(option)))
     return tuple(out)
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _is_object(node: Schema) -> bool:
@@ -177,6 +190,8 @@ def _walk(path: str, node: Schema, out: list[ObjectDoc]) -> None:
         keys = names.get("enum") if isinstance(names, Mapping) else None
         key_text = ", ".join(str(k) for k in keys) if keys else "any id"
         note = f"Keys: {key_text}. Each value: {extra.get('description', '')}"
+        if _details(extra):
+            note += f" ({_type_of(extra)[0]}: {', '.join(_details(extra))})"
         if _is_object(extra):
             nested.append((f"{path}.<key>", extra))
             note += " (see below)"
@@ -196,6 +211,9 @@ def _walk(path: str, node: Schema, out: list[ObjectDoc]) -> None:
 def schema_doc(schema: Schema) -> SchemaDoc:
     objects: list[ObjectDoc] = []
     _walk("", schema, objects)
+    for name, node in schema.get("$defs", {}).items():
+        if _is_object(node):
+            _walk(name, node, objects)
     defs: list[DefDoc] = []
     for name, node in schema.get("$defs", {}).items():
         kind, _ = _type_of(node)
