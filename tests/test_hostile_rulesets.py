@@ -333,6 +333,21 @@ CASES: tuple[Case, ...] = (
         lines=("138:9: with no_game=b: missing key 'game' in rules (at options/0/values/1/set)",),
     ),
     case(
+        "option-repeats-a-compartment-id",
+        *binary_options(
+            (
+                "two_popes",
+                "A second Pope",
+                "board.compartments.ace: {id: pope, label: Pope, win: {card: 7D}, "
+                f"provenance: [{CITE}]}}, dressing.stakes: {{pope: 6, matrimony: 2}}",
+            )
+        ),
+        lines=(
+            "138:9: with two_popes=b: the id 'pope' is used twice "
+            "(in rules/board/compartments/2/id) (at options/0/values/1/set)",
+        ),
+    ),
+    case(
         "option-quote-not-at-lines",
         (DEALER_SET, DEALER_SET + f"          dressing.provenance: [{CITE.replace('33', '34')}]\n"),
         lines=(

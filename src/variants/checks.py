@@ -59,7 +59,6 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     """Checks of the document as a whole: ids, references, citations."""
     if data["id"] != file_stem:
         yield Finding(("id",), f"the id {data['id']!r} must match the file name {file_stem!r}")
-    yield from _unique(data["rules"]["board"]["compartments"], ("rules", "board", "compartments"))
     yield from _unique(data["options"], ("options",))
     yield from _unique(data["interpretations"], ("interpretations",))
     yield from _unique(data["source"]["files"], ("source", "files"), key="name")
@@ -232,6 +231,7 @@ def _won_cards_in_pack(data: RuleView) -> Iterator[Finding]:
 
 @_reads("board")
 def _board(data: RuleView) -> Iterator[Finding]:
+    yield from _unique(_compartments(data), ("board", "compartments"))
     ids = _ids(data)
     going_out = 0
     for index, compartment in enumerate(_compartments(data)):
