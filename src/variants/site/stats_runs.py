@@ -9,8 +9,10 @@ the package version and the source of the engine modules that play a deal. A bui
 every key cached plays no deal.
 
 The cache lives in ``$VARIANTS_STATS_CACHE`` when set, else in ``.cache/variants-stats/`` beside
-the rulesets folder (the project's root). ``$VARIANTS_STATS_SCALE`` scales every run's size (the
-tests use a small fraction); the pages always state the sizes actually used.
+the rulesets folder (the project's root). ``$VARIANTS_STATS_SCALE`` scales every run's size: a
+number above 0 and at most 10 (the tests use a small fraction); the pages always state the sizes
+actually used. A cache file that cannot be read, or does not hold what its run would report, is
+a miss: the run is played again and the file replaced.
 
 Every run can be repeated from the command line. Deals and games use ``variants simulate``; the
 two figures it does not offer (one seat with its own policy, the Pope's holder) use this module::
@@ -24,34 +26,38 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import os
 import shlex
+import stat
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from .. import __version__, simulate
-from ..compiled import compile_rules
+from ..compiled import CompiledRules, compile_rules
 from ..ruleset import Ruleset
+from ..safewrite import WriteError, write_text
 from ..simulate import (
     CHUNK,
     GAME_CHUNK,
     GameTally,
-    HolderJob,
     Job,
     SeatTally,
     Tally,
+    Task,
     deals_report,
     games_report,
+    holder_jobs,
     jobs_for,
     run_card_holder,
     run_deals,
     run_games,
     run_policy_seat,
+    run_tasks,
     seat_report,
 )
 
@@ -73,6 +79,15 @@ NOT_ENGINE = frozenset({"cli", "narrate", "replaydata", "report", "scaffold", "d
 module (outside ``site/``) is hashed into every key, so a new engine module counts at once."""
 MIN_DEALS = 100
 MIN_GAMES = 20
+MAX_SCALE = 10.0
+"""The largest ``$VARIANTS_STATS_SCALE``: ten times the published sizes."""
+MAX_ENTRY = 1_000_000
+"""The largest cache file read, in bytes (a report takes a few thousand)."""
+
+
+class SettingError(ValueError):
+    """An environment variable that cannot be used, or a cache that cannot be written; the
+    message names the variable and says why, in one line."""
 
 
 def scale() -> float:
@@ -83,10 +98,21 @@ def scale() -> float:
     try:
         value = float(text)
     except ValueError:
-        raise ValueError(f"${SCALE_ENV} must be a number, not {text!r}") from None
-    if not value > 0:
-        raise ValueError(f"${SCALE_ENV} must be above 0, not {text!r}")
+        value = math.nan
+    if not (math.isfinite(value) and 0 < value <= MAX_SCALE):
+        raise SettingError(
+            f"${SCALE_ENV} must be a number above 0 and at most {MAX_SCALE:g}, not {text!r}"
+        )
     return value
+
+
+def check_settings() -> None:
+    """Raise :class:`SettingError` if ``$VARIANTS_STATS_SCALE`` or ``$VARIANTS_STATS_CACHE``
+    cannot be used, so that a build stops before it starts rather than half way."""
+    scale()
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        _usable_folder(Path(configured))
 
 
 def deals_per_run() -> int:
@@ -188,10 +214,27 @@ def cache_dir(rulesets: Iterable[Ruleset]) -> Path:
     """``$VARIANTS_STATS_CACHE``, else ``.cache/variants-stats`` beside the rulesets folder."""
     configured = os.environ.get(CACHE_ENV)
     if configured:
-        return Path(configured)
+        return _usable_folder(Path(configured))
     first = next(iter(rulesets), None)
     base = Path(first.path).resolve().parent.parent if first is not None else Path.cwd()
     return base / ".cache" / "variants-stats"
+
+
+def _usable_folder(folder: Path) -> Path:
+    """``folder``, unless something that is not a folder is in its place."""
+    try:
+        found = folder.stat()
+    except FileNotFoundError:
+        return folder  # made when the first result is cached
+    except (OSError, ValueError) as error:
+        raise SettingError(f"${CACHE_ENV} cannot be used: {folder}: {_why(error)}") from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise SettingError(f"${CACHE_ENV} must name a folder, and {folder} is not one")
+    return folder
+
+
+def _why(error: Exception) -> str:
+    return error.strerror if isinstance(error, OSError) and error.strerror else str(error)
 
 
 # --------------------------------------------------------------------------------------------
@@ -221,11 +264,19 @@ class _Pending:
     run: Run
     ruleset: Ruleset
     total: Any
-    jobs: list[Job]
+    jobs: Iterator[Job]
     worker: Callable[[Job], Any]
 
+    @property
+    def chunks(self) -> int:
+        return -(-self.run.count // _chunk(self.run))
 
-def _pending(run: Run, ruleset: Ruleset) -> _Pending:
+
+def _chunk(run: Run) -> int:
+    return GAME_CHUNK if run.kind == "games" else CHUNK
+
+
+def _compiled(run: Run, ruleset: Ruleset) -> CompiledRules:
     options = dict(run.options)
     compiled = compile_rules(ruleset.rules_for(options), run.players)
     # The simulator keeps compiled rules by file path; give it the rules just loaded, so that a
@@ -233,58 +284,57 @@ def _pending(run: Run, ruleset: Ruleset) -> _Pending:
     # stale. Forked workers inherit the entry; spawned ones load the file afresh.
     options_key = tuple(sorted(ruleset.choices(options).items()))
     simulate._COMPILED[(ruleset.path, options_key, run.players)] = compiled
+    return compiled
+
+
+def _total(run: Run, compiled: CompiledRules) -> Any:
+    """An empty tally of the kind ``run`` counts into."""
     if run.kind == "deals":
-        jobs = jobs_for(ruleset, options, run.players, run.policy, run.seed, run.count, CHUNK)
-        return _Pending(run, ruleset, Tally(run.players, compiled.ids), jobs, run_deals)
+        return Tally(run.players, compiled.ids)
     if run.kind == "games":
-        jobs = jobs_for(ruleset, options, run.players, run.policy, run.seed, run.count, GAME_CHUNK)
-        total = GameTally(run.players, compartments=compiled.ids)
+        return GameTally(run.players, compartments=compiled.ids)
+    return SeatTally(run.players)
+
+
+def _pending(run: Run, ruleset: Ruleset) -> _Pending:
+    options = dict(run.options)
+    compiled = _compiled(run, ruleset)
+    total = _total(run, compiled)
+    jobs = jobs_for(ruleset, options, run.players, run.policy, run.seed, run.count, _chunk(run))
+    if run.kind == "deals":
+        return _Pending(run, ruleset, total, jobs, run_deals)
+    if run.kind == "games":
         return _Pending(run, ruleset, total, jobs, run_games)
-    jobs = jobs_for(ruleset, options, run.players, run.policy, run.seed, run.count, CHUNK)
     if run.kind == "policy-seat":
-        return _Pending(run, ruleset, SeatTally(run.players), jobs, run_policy_seat)
+        return _Pending(run, ruleset, total, jobs, run_policy_seat)
     if run.compartment not in compiled.ids:
         raise ValueError(f"{ruleset.id} has no compartment {run.compartment!r}")
-    holder_jobs: list[Job] = [
-        HolderJob(**{**vars(job), "compartment": run.compartment}) for job in jobs
-    ]
-    return _Pending(run, ruleset, SeatTally(run.players), holder_jobs, run_card_holder)
+    return _Pending(run, ruleset, total, holder_jobs(jobs, run.compartment), run_card_holder)
 
 
-def _report(pending: _Pending) -> dict[str, Any]:
-    run, data = pending.run, meta(pending.run, pending.ruleset)
+def _report(run: Run, ruleset: Ruleset, total: Any) -> dict[str, Any]:
+    data = meta(run, ruleset)
     if run.kind == "deals":
-        return deals_report(pending.total, data)
+        return deals_report(total, data)
     if run.kind == "games":
-        return games_report(pending.total, data)
-    return seat_report(pending.total, data)
-
-
-def _call(worker: Callable[[Job], Any], job: Job) -> Any:
-    return worker(job)
+        return games_report(total, data)
+    return seat_report(total, data)
 
 
 def play_runs(
     runs: Sequence[tuple[Run, Ruleset]], processes: int | None = None
 ) -> list[dict[str, Any]]:
-    """Play the runs, their chunks shared out over one pool of processes; the reports, in order.
+    """Play the runs, their chunks shared out over the same processes; the reports, in order.
 
     The figures equal those of ``simulate_deals``, ``simulate_games``, ``simulate_policy_seat``
     and ``simulate_card_holder`` with the same arguments, whatever the number of processes."""
     pending = [_pending(run, ruleset) for run, ruleset in runs]
-    work = [(index, job) for index, p in enumerate(pending) for job in p.jobs]
     processes = processes if processes is not None else (os.cpu_count() or 1)
-    if processes <= 1 or len(work) <= 1:
-        for index, job in work:
-            pending[index].total.merge(pending[index].worker(job))
-    else:
-        with ProcessPoolExecutor(max_workers=processes) as pool:
-            futures = [
-                (index, pool.submit(_call, pending[index].worker, job)) for index, job in work
-            ]
-            for index, future in futures:
-                pending[index].total.merge(future.result())
-    return [_report(p) for p in pending]
+    tasks: Iterator[Task] = ((p.worker, job) for p in pending for job in p.jobs)
+    owners = (p for p in pending for _ in range(p.chunks))
+    for p, tally in zip(owners, run_tasks(tasks, processes), strict=True):
+        p.total.merge(tally)
+    return [_report(p.run, p.ruleset, p.total) for p in pending]
 
 
 @dataclass
@@ -316,37 +366,98 @@ def results(
     found: dict[Run, dict[str, Any]] = {}
     missing: list[tuple[Run, str]] = []
     for run in dict.fromkeys(runs):
-        key = cache_key(run, rulesets[run.ruleset])
+        ruleset = rulesets[run.ruleset]
+        key = cache_key(run, ruleset)
         stats.keys.append(key)
         memory_key = f"{folder}/{key}"
-        if memory_key in _MEMORY:
-            found[run] = _MEMORY[memory_key]
-            stats.cached += 1
-            continue
-        path = folder / f"{key}.json"
-        try:
-            stored = json.loads(path.read_text("utf-8"))
-            found[run] = stored["result"]
-            _MEMORY[memory_key] = found[run]
-            stats.cached += 1
-        except (OSError, ValueError, KeyError, TypeError):
+        stored = _MEMORY.get(memory_key) or cached(folder / f"{key}.json", key, run, ruleset)
+        if stored is None:
             missing.append((run, key))
+            continue
+        found[run] = _MEMORY[memory_key] = stored
+        stats.cached += 1
     if missing:
         started = time.perf_counter()
         reports = play_runs([(run, rulesets[run.ruleset]) for run, _ in missing], processes)
         stats.seconds = time.perf_counter() - started
         stats.played = len(missing)
-        folder.mkdir(parents=True, exist_ok=True)
+        _make_folder(folder)
         for (run, key), report in zip(missing, reports, strict=True):
             record = {"key": key, "run": vars(run), "command": run.command(), "result": report}
-            temporary = folder / f".{key}.{os.getpid()}.tmp"
-            temporary.write_text(json.dumps(record, indent=1, sort_keys=True), "utf-8")
-            temporary.replace(folder / f"{key}.json")
+            try:
+                write_text(folder / f"{key}.json", json.dumps(record, indent=1, sort_keys=True))
+            except WriteError as error:
+                raise SettingError(f"{error} (the statistics cache: set ${CACHE_ENV})") from None
             found[run] = report
             _MEMORY[f"{folder}/{key}"] = report
             stats.new.append(key)
     last_stats.__dict__.update(vars(stats))
     return found
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as error:
+        raise SettingError(
+            f"{folder}: cannot make the statistics cache folder here: {_why(error)} "
+            f"(set ${CACHE_ENV})"
+        ) from None
+
+
+def cached(path: Path, key: str, run: Run, ruleset: Ruleset) -> dict[str, Any] | None:
+    """The report cached for ``run`` at ``path``; None (a miss) if there is none, or if the file
+    cannot be read or does not hold a report of this run's shape."""
+    try:
+        # Not through a link, and never waiting on a pipe planted at the name.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except (OSError, ValueError):
+        return None
+    with os.fdopen(handle, "rb") as data:
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                return None
+            text = data.read(MAX_ENTRY + 1)
+        except OSError:
+            return None
+    if len(text) > MAX_ENTRY:
+        return None
+    try:
+        record = json.loads(text.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict) or record.get("key") != key:
+        return None
+    report = record.get("result")
+    expected = _report(run, ruleset, _total(run, _compiled(run, ruleset)))
+    if not isinstance(report, dict) or not _same_shape(report, expected):
+        return None
+    counted = report.get("games" if run.kind == "games" else "deals")
+    if counted != run.count or any(report[k] != v for k, v in meta(run, ruleset).items()):
+        return None
+    return report
+
+
+def _same_shape(found: object, expected: object) -> bool:
+    """Whether ``found`` has ``expected``'s keys, lengths and types all the way down, with every
+    number finite and no count below zero."""
+    if isinstance(expected, dict):
+        return (
+            isinstance(found, dict)
+            and found.keys() == expected.keys()
+            and all(_same_shape(found[k], v) for k, v in expected.items())
+        )
+    if isinstance(expected, list):
+        return (
+            isinstance(found, list)
+            and len(found) == len(expected)
+            and all(map(_same_shape, found, expected))
+        )
+    if type(found) is not type(expected):
+        return False
+    if isinstance(found, float):
+        return math.isfinite(found)
+    return not isinstance(found, int) or found >= 0
 
 
 # --------------------------------------------------------------------------------------------

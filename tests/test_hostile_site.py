@@ -1,0 +1,348 @@
+"""Hostile and unlucky site builds: bad settings, a corrupt statistics cache, a failed build.
+
+A failed build must leave the site it was to replace as it was; a cache file that cannot be
+trusted is a miss, played again and replaced; a setting that cannot be used stops the build with
+one line naming it. The statistics cache and the hook's events are tested in this process; two
+real builds show the failed and the successful build end to end.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType, SimpleNamespace
+
+import pytest
+from conftest import REPO, build_site
+from mkdocs.exceptions import PluginError
+
+from variants.ruleset import Ruleset
+from variants.site import publish
+from variants.site import stats_runs as sr
+
+# --------------------------------------------------------------------------------------------
+# The statistics settings
+
+SCALE = "$VARIANTS_STATS_SCALE must be a number above 0 and at most 10, not {!r}"
+
+
+@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "-1", "0", "10.5", "abc", "1e400"])
+def test_a_scale_that_is_not_a_sensible_size_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    monkeypatch.setenv("VARIANTS_STATS_SCALE", text)
+    with pytest.raises(sr.SettingError) as raised:
+        sr.check_settings()
+    assert str(raised.value) == SCALE.format(text)
+
+
+def test_the_scale_may_be_anything_from_just_above_0_to_10(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for text, value in (("0.01", 0.01), (" 10 ", 10.0), ("1e-3", 0.001)):
+        monkeypatch.setenv("VARIANTS_STATS_SCALE", text)
+        assert sr.scale() == value
+
+
+def test_a_cache_that_is_a_file_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setenv("VARIANTS_STATS_CACHE", str(tmp_path / "file"))
+    with pytest.raises(sr.SettingError) as raised:
+        sr.check_settings()
+    assert str(raised.value) == (
+        f"$VARIANTS_STATS_CACHE must name a folder, and {tmp_path}/file is not one"
+    )
+    monkeypatch.setenv("VARIANTS_STATS_CACHE", str(tmp_path / "file" / "below"))
+    with pytest.raises(sr.SettingError) as raised:
+        sr.check_settings()
+    assert str(raised.value) == (
+        f"$VARIANTS_STATS_CACHE cannot be used: {tmp_path}/file/below: Not a directory"
+    )
+
+
+def hook_module() -> ModuleType:
+    """``docs/hooks/variants_site.py``, loaded as mkdocs loads it."""
+    spec = importlib.util.spec_from_file_location(
+        "variants_site_hook", REPO / "docs" / "hooks" / "variants_site.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_hook_tells_a_bad_setting_as_mkdocs_tells_a_plugin_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("VARIANTS_STATS_SCALE", "nan")
+    with pytest.raises(PluginError) as raised:
+        hook_module().on_config(SimpleNamespace())
+    assert str(raised.value) == "variants: " + SCALE.format("nan")
+
+
+def mkdocs_build(folder: Path, site: Path, **variables: str) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of the project in ``folder``, which may fail."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **variables)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+
+
+def test_a_build_with_a_bad_setting_stops_at_once_with_one_error_line(tmp_path: Path) -> None:
+    done = mkdocs_build(REPO, tmp_path / "s", VARIANTS_STATS_SCALE="inf")
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
+    assert errors == ["ERROR   -  variants: " + SCALE.format("inf")]
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "s").exists()
+
+
+# --------------------------------------------------------------------------------------------
+# The statistics cache
+
+
+def small_run() -> sr.Run:
+    return sr.Run("deals", "peel", 3, 200)
+
+
+def entry(folder: Path, rulesets: dict[str, Ruleset]) -> Path:
+    return folder / f"{sr.cache_key(small_run(), rulesets['peel'])}.json"
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory: pytest.TempPathFactory, rulesets: dict[str, Ruleset]) -> str:
+    """A good cache file's text, as a build writes it."""
+    folder = tmp_path_factory.mktemp("good-cache")
+    sr._MEMORY.clear()
+    sr.results([small_run()], rulesets, folder, processes=1)
+    return entry(folder, rulesets).read_text("utf-8")
+
+
+def corrupt(good: str) -> dict[str, str]:
+    record = json.loads(good)
+    result = record["result"]
+
+    def changed(path: tuple[str | int, ...], value: object) -> str:
+        copy = json.loads(good)
+        place = copy["result"]
+        for step in path[:-1]:
+            place = place[step]
+        place[path[-1]] = value
+        return json.dumps(copy)
+
+    assert result["net_by_position"][0]["mean"] != 0
+    corruptions = {
+        "empty": "",
+        "truncated": good[: len(good) // 2],
+        "not JSON": "\x00\xff garbage",
+        "a list": "[1, 2, 3]",
+        "deeply nested": "[" * 100_000 + "]" * 100_000,
+        "a huge number": '{"key": ' + "9" * 5000 + "}",
+        "another run's key": json.dumps({**record, "key": "peel-deals-0"}),
+        "no result": json.dumps({"key": record["key"]}),
+        "a number for the result": json.dumps({**record, "result": 5}),
+        "a missing figure": json.dumps({**record, "result": {**result, "cards_played": None}}),
+        "an extra figure": json.dumps({**record, "result": {**result, "more": 1}}),
+        "a string for a number": changed(("deals",), "200"),
+        "NaN": changed(("net_by_position", 0, "mean"), float("nan")),
+        "Infinity": changed(("cards_played", "ci95", 1), float("inf")),
+        "a negative count": changed(("voided", "count"), -1),
+        "a seat too few": changed(("net_by_position",), result["net_by_position"][:-1]),
+        "another count": changed(("deals",), 201),
+        "another ruleset": changed(("ruleset",), "foster"),
+    }
+    assert list(corruptions) == CORRUPTIONS
+    return corruptions
+
+
+CORRUPTIONS = [
+    "empty",
+    "truncated",
+    "not JSON",
+    "a list",
+    "deeply nested",
+    "a huge number",
+    "another run's key",
+    "no result",
+    "a number for the result",
+    "a missing figure",
+    "an extra figure",
+    "a string for a number",
+    "NaN",
+    "Infinity",
+    "a negative count",
+    "a seat too few",
+    "another count",
+    "another ruleset",
+]
+
+
+@pytest.mark.parametrize("kind", CORRUPTIONS)
+def test_a_corrupt_cache_file_is_a_miss_and_is_replaced(
+    tmp_path: Path, rulesets: dict[str, Ruleset], good: str, kind: str
+) -> None:
+    path = entry(tmp_path, rulesets)
+    path.write_text(corrupt(good)[kind], "utf-8")
+    sr._MEMORY.clear()
+    found = sr.results([small_run()], rulesets, tmp_path, processes=1)
+    assert (sr.last_stats.cached, sr.last_stats.played) == (0, 1)
+    assert path.read_text("utf-8") == good
+    assert found[small_run()] == json.loads(good)["result"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # no temporary file left
+
+
+def test_a_good_cache_file_is_used(tmp_path: Path, rulesets: dict[str, Ruleset], good: str) -> None:
+    entry(tmp_path, rulesets).write_text(good, "utf-8")
+    sr._MEMORY.clear()
+    sr.results([small_run()], rulesets, tmp_path, processes=1)
+    assert (sr.last_stats.cached, sr.last_stats.played) == (1, 0)
+
+
+def test_a_pipe_or_a_link_at_a_cache_file_is_never_read_or_written_through(
+    tmp_path: Path, rulesets: dict[str, Ruleset], good: str
+) -> None:
+    """A pipe would hang a reader; a link would be followed. Each is a miss, and the played
+    result cannot be written over it, which stops the build with one line."""
+    path = entry(tmp_path, rulesets)
+    os.mkfifo(path)
+    sr._MEMORY.clear()
+    with pytest.raises(sr.SettingError) as raised:
+        sr.results([small_run()], rulesets, tmp_path, processes=1)
+    assert str(raised.value) == (
+        f"{path}: is not a regular file; refusing to replace it "
+        "(the statistics cache: set $VARIANTS_STATS_CACHE)"
+    )
+    path.unlink()
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text(good, "utf-8")
+    path.symlink_to(elsewhere)
+    with pytest.raises(sr.SettingError, match="is a symbolic link; refusing to write through it"):
+        sr.results([small_run()], rulesets, tmp_path, processes=1)
+    assert elsewhere.read_text("utf-8") == good
+
+
+def test_a_cache_folder_that_cannot_be_made_is_told_in_one_line(
+    tmp_path: Path, rulesets: dict[str, Ruleset]
+) -> None:
+    (tmp_path / "file").write_text("in the way")
+    sr._MEMORY.clear()
+    with pytest.raises(sr.SettingError) as raised:
+        sr.results([small_run()], rulesets, tmp_path / "file" / "cache", processes=1)
+    assert str(raised.value) == (
+        f"{tmp_path}/file/cache: cannot make the statistics cache folder here: Not a directory "
+        "(set $VARIANTS_STATS_CACHE)"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# A failed build leaves the old site; a good one replaces it
+
+
+def events(site: Path, strict: bool = True) -> SimpleNamespace:
+    """A stand-in for mkdocs' configuration, as the events see it."""
+    publish.on_startup(command="build", dirty=False)
+    return publish.on_config(SimpleNamespace(site_dir=str(site), strict=strict))  # type: ignore[arg-type]
+
+
+def old_site(site: Path) -> None:
+    site.mkdir()
+    (site / "index.html").write_text("the old site")
+    (site / ".kept").write_text("hidden, as mkdocs keeps it")
+
+
+def test_the_build_writes_beside_the_site_and_replaces_it_only_once_done(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    old_site(site)
+    config = events(site)
+    building = Path(config.site_dir)
+    assert building.parent == tmp_path and building.name.startswith(".site.building-")
+    assert oct(building.stat().st_mode & 0o777) == oct(0o777 & ~_umask())
+    (building / "index.html").write_text("the new site")
+    assert (site / "index.html").read_text() == "the old site"
+    publish.on_post_build(config)  # type: ignore[arg-type]
+    assert (site / "index.html").read_text() == "the new site"
+    assert (site / ".kept").read_text() == "hidden, as mkdocs keeps it"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_build_error_leaves_the_old_site(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    old_site(site)
+    config = events(site)
+    (Path(config.site_dir) / "index.html").write_text("half a new site")
+    publish.on_build_error(error=PluginError("variants: something went wrong"))
+    assert (site / "index.html").read_text() == "the old site"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_warning_in_a_strict_build_leaves_the_old_site(tmp_path: Path) -> None:
+    """mkdocs stops a strict build with warnings only after the last event has run."""
+    site = tmp_path / "site"
+    old_site(site)
+    config = events(site)
+    logging.getLogger("mkdocs.structure.pages").warning("a link to a page that is not there")
+    publish.on_post_build(config)  # type: ignore[arg-type]
+    assert (site / "index.html").read_text() == "the old site"
+    publish.on_build_error(error=PluginError("Aborted with 1 warnings in strict mode!"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_an_interrupted_build_leaves_no_folder_behind(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    events(site, strict=False)
+    publish.on_shutdown()  # Ctrl-C: no build_error event, but mkdocs still shuts down
+    assert list(tmp_path.iterdir()) == []
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the site's configuration and written pages, without the example and
+    statistics sections (quicker to build)."""
+    root = tmp_path_factory.mktemp("hostile-site")
+    config = (REPO / "mkdocs.yml").read_text("utf-8")
+    config = re.sub(r"(?m)^( *)section_modules:.*(\n\1  - .*)*", r"\1section_modules: []", config)
+    assert "section_modules: []" in config
+    (root / "mkdocs.yml").write_text(config, "utf-8")
+    shutil.copytree(REPO / "docs", root / "docs")
+    return root
+
+
+def test_a_failed_build_leaves_the_built_site_and_a_good_one_replaces_it(project: Path) -> None:
+    site = project / "s"
+    old_site(site)
+    (site / "marker.txt").write_text("from the last good build")
+    broken = project / "docs" / "broken-link.md"
+    broken.write_text("# A page\n\n[a page that is not there](nowhere.md)\n", "utf-8")
+    failed = mkdocs_build(project, site, VARIANTS_RULESETS=str(REPO / "rulesets"))
+    assert failed.returncode == 1, failed.stderr
+    assert "Aborted with 1 warnings in strict mode!" in failed.stdout
+    assert (site / "marker.txt").read_text() == "from the last good build"
+    assert (site / "index.html").read_text() == "the old site"
+    assert sorted(p.name for p in project.iterdir()) == ["docs", "mkdocs.yml", "s"]
+
+    broken.unlink()
+    build_site(site, project / "mkdocs.yml", VARIANTS_RULESETS=str(REPO / "rulesets"))
+    assert not (site / "marker.txt").exists()
+    assert "Pope Joan variants" in (site / "index.html").read_text("utf-8")
+    assert (site / ".kept").read_text() == "hidden, as mkdocs keeps it"
+    assert sorted(p.name for p in project.iterdir()) == ["docs", "mkdocs.yml", "s"]
