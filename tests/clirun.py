@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,9 +53,13 @@ def _environment(cwd: Path, env: Mapping[str, str | None]) -> Iterator[None]:
 
 
 def run(
-    args: Sequence[str], cwd: Path = REPO, env: Mapping[str, str | None] | None = None
+    args: Sequence[str],
+    cwd: Path = REPO,
+    env: Mapping[str, str | None] | None = None,
+    command: Callable[[list[str]], int] = main,
 ) -> Outcome:
-    """``variants ARGS`` run in ``cwd`` with ``env`` changed (``None`` removes a variable)."""
+    """``variants ARGS`` run in ``cwd`` with ``env`` changed (``None`` removes a variable);
+    ``command`` is another entry point, such as the statistics runs' ``main``."""
     out, err = io.StringIO(), io.StringIO()
     with (
         _environment(cwd, env or {}),
@@ -63,7 +67,7 @@ def run(
         contextlib.redirect_stderr(err),
     ):
         try:
-            status = main(list(args))
+            status = command(list(args))
         except SystemExit as leaving:  # argparse's usage errors
             code = leaving.code
             status = code if isinstance(code, int) else (0 if code is None else 1)

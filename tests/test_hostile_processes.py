@@ -21,6 +21,7 @@ import pytest
 from clirun import REPO, run
 
 from variants.cli import visible
+from variants.site import stats_runs
 
 COMMAND = [sys.executable, "-m", "variants.cli"]
 LONG_RUN = ["simulate", "peel", "--players", "4", "--deals", "10000000", "--jobs", "2"]
@@ -281,6 +282,51 @@ CASES: list[tuple[list[str], str]] = [
 def test_a_command_line_mistake_is_one_line_and_status_1(args: list[str], line: str) -> None:
     outcome = run(args)
     assert (outcome.status, outcome.err_lines, outcome.out) == (1, [line], "")
+
+
+EXPERIMENT = ["policy-seat", "peel", "--players", "4"]
+
+EXPERIMENT_CASES: list[tuple[list[str], str]] = [
+    (
+        ["bogus", "peel", "--players", "4"],
+        "variants: kind must be one of 'deals', 'games', 'policy-seat', 'card-holder', not 'bogus'",
+    ),
+    (["games", "peel", "--players", "4", "--deals", "5"], "variants: games takes --games K"),
+    (EXPERIMENT, "variants: policy-seat takes --deals K"),
+    (
+        [*EXPERIMENT, "--deals", "10**40"],
+        "variants: --deals must be a whole number from 1 to 1000000000000, not '10**40'",
+    ),
+    (
+        ["card-holder", "peel", "--players", "4", "--deals", "5", "--compartment", "nope"],
+        "variants: no compartment 'nope' "
+        "(board: pope, matrimony, intrigue, ace, king, queen, jack, game)",
+    ),
+    (
+        [*EXPERIMENT, "--deals", "5", "--option", "dressing"],
+        "variants: --option takes key=value, not 'dressing'",
+    ),
+    (
+        ["deals", "pele", "--players", "4", "--deals", "5"],
+        "variants: no ruleset 'pele' (known: foster, modern-shedding, modern-variations, peel)",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"), EXPERIMENT_CASES, ids=[repr(args) for args, _ in EXPERIMENT_CASES]
+)
+def test_a_statistics_run_mistake_is_one_line_and_status_1(args: list[str], line: str) -> None:
+    """``python -m variants.site.stats_runs``, shown on the statistics pages, is held to the
+    same contract as ``variants``."""
+    outcome = run(args, command=stats_runs.main)
+    assert (outcome.status, outcome.err_lines, outcome.out) == (1, [line], "")
+
+
+def test_a_statistics_run_repeats_a_figure() -> None:
+    outcome = run([*EXPERIMENT, "--deals", "40", "--jobs", "1"], command=stats_runs.main)
+    assert outcome.status == 0 and outcome.err == ""
+    assert '"players": 4' in outcome.out
 
 
 def test_help_is_not_a_mistake() -> None:

@@ -143,6 +143,9 @@ def _usage_message(prog: str, message: str, commands: Sequence[str]) -> str:
     choice = re.match(r"invalid choice: (.*) \(choose from", problem)
     if name == "command" and choice:
         return f"unknown command {choice.group(1)}; the commands are {listed}"
+    allowed = re.fullmatch(r"invalid choice: (.*) \(choose from (.*)\)", problem)
+    if allowed:
+        return f"{name} must be one of {allowed.group(2)}, not {allowed.group(1)}"
     if problem == "expected one argument":
         return f"{name} needs a value"
     return f"{name} {problem}"
@@ -284,7 +287,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
             write_text(out, text)
         except WriteError as error:
             raise UsageError(str(error)) from None
-        print(f"wrote {out}")
+        print(visible(f"wrote {out}"))
     else:
         sys.stdout.write(text)
     return 0
@@ -429,7 +432,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         path = write_new_ruleset(args.id, args.title, folder, args.like)
     except ScaffoldError as error:
         raise UsageError(str(error)) from None
-    print(f"wrote {path}: edit it, then run `variants validate {path}`")
+    print(visible(f"wrote {path}: edit it, then run `variants validate {path}`"))
     return 0
 
 
@@ -464,6 +467,40 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 1 if validation.problems else 0
 
 
+def table_args(command: argparse.ArgumentParser) -> None:
+    """A ruleset, players, seed, policy and options: what every command that plays takes."""
+    command.add_argument("ruleset", help="a ruleset id, or the path of a ruleset file")
+    command.add_argument(
+        "--players",
+        type=_whole(MIN_PLAYERS, MAX_PLAYERS),
+        required=True,
+        help=f"number of players ({MIN_PLAYERS} to {MAX_PLAYERS}, as the ruleset allows)",
+    )
+    command.add_argument(
+        "--seed",
+        type=_whole(0, MAX_SEED),
+        default=0,
+        help=f"seed for every random choice (0 to {MAX_SEED})",
+    )
+    command.add_argument(
+        "--policy", default="advised", help="lead policy: lowest, random or advised"
+    )
+    command.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="override an option"
+    )
+
+
+def look_args(command: argparse.ArgumentParser) -> None:
+    """How cards look in what a command prints."""
+    command.add_argument("--ascii", action="store_true", help="write cards as 10H, not 10♥")
+    command.add_argument(
+        "--color",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="colour red suits (default: when writing to a terminal)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="variants", description="Pope Joan rules variants: validate, play, narrate, compare."
@@ -484,36 +521,6 @@ def build_parser() -> argparse.ArgumentParser:
     listing = sub.add_parser("list", help="list the rulesets")
     listing.add_argument("--rulesets", help="the rulesets folder (default: rulesets/)")
     listing.set_defaults(run=cmd_list)
-
-    def table_args(command: argparse.ArgumentParser) -> None:
-        command.add_argument("ruleset", help="a ruleset id, or the path of a ruleset file")
-        command.add_argument(
-            "--players",
-            type=_whole(MIN_PLAYERS, MAX_PLAYERS),
-            required=True,
-            help=f"number of players ({MIN_PLAYERS} to {MAX_PLAYERS}, as the ruleset allows)",
-        )
-        command.add_argument(
-            "--seed",
-            type=_whole(0, MAX_SEED),
-            default=0,
-            help=f"seed for every random choice (0 to {MAX_SEED})",
-        )
-        command.add_argument(
-            "--policy", default="advised", help="lead policy: lowest, random or advised"
-        )
-        command.add_argument(
-            "--option", action="append", metavar="KEY=VALUE", help="override an option"
-        )
-
-    def look_args(command: argparse.ArgumentParser) -> None:
-        command.add_argument("--ascii", action="store_true", help="write cards as 10H, not 10♥")
-        command.add_argument(
-            "--color",
-            action=argparse.BooleanOptionalAction,
-            default=None,
-            help="colour red suits (default: when writing to a terminal)",
-        )
 
     deal = sub.add_parser("deal", help="deal and play one deal, and write it as a deal file")
     table_args(deal)
@@ -622,15 +629,79 @@ def _guarded() -> Iterator[None]:
             signal.signal(signal.SIGTERM, previous)
 
 
+def cmd_experiment(args: argparse.Namespace) -> int:
+    from .site.stats_runs import Run, play_runs  # the statistics pages' runs, wanted only here
+
+    ruleset = _ruleset(args.ruleset)
+    options = _options(args.option, ruleset)
+    compiled = _compiled(ruleset, options, args.players)
+    _policy(args.policy)
+    unit = "games" if args.kind == "games" else "deals"
+    count = args.games if unit == "games" else args.deals
+    if count is None or (args.games if unit == "deals" else args.deals) is not None:
+        raise UsageError(f"{args.kind} takes --{unit} K")
+    if args.compartment not in compiled.ids:
+        raise UsageError(f"no compartment {args.compartment!r} (board: {', '.join(compiled.ids)})")
+    run = Run(
+        args.kind,
+        ruleset.id,
+        args.players,
+        count,
+        args.policy,
+        tuple(sorted(options.items())),
+        args.seed,
+        args.compartment,
+    )
+    (report,) = play_runs([(run, ruleset)], args.jobs or os.cpu_count() or 1)
+    print(json.dumps(report, indent=2))
+    return 0
+
+
+def build_experiment_parser() -> argparse.ArgumentParser:
+    """The command line of ``python -m variants.site.stats_runs``, which repeats one of the
+    statistics pages' runs."""
+    from .site.stats_runs import KINDS
+
+    parser = _Parser(
+        prog="python -m variants.site.stats_runs",
+        description="Repeat one of the statistics pages' seeded runs and print it as JSON.",
+    )
+    parser.add_argument("kind", choices=KINDS, help="the kind of run: " + ", ".join(KINDS))
+    table_args(parser)
+    parser.set_defaults(policy="random")
+    count = _whole(1, MAX_COUNT)
+    parser.add_argument("--deals", type=count, help=f"deals to play (at most {MAX_COUNT})")
+    parser.add_argument("--games", type=count, help=f"games to play (at most {MAX_COUNT})")
+    parser.add_argument(
+        "--compartment", default="pope", help="card-holder: the compartment whose card is followed"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_whole(0, MAX_JOBS),
+        default=0,
+        help=f"processes to use, at most {MAX_JOBS} (0: all cores); the same numbers",
+    )
+    parser.set_defaults(run=cmd_experiment)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit status (see the module's docstring)."""
+    return run_command(build_parser, argv)
+
+
+def run_command(
+    parser: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | None = None
+) -> int:
+    """Parse ``argv`` with the parser ``parser()`` builds and run the command it names, with
+    the exit statuses, one-line messages and guarded streams of the module's docstring."""
     with _guarded():
-        return _run(argv)
+        return _run(parser, argv)
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _run(parser: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args = parser().parse_args(argv)
         code: int = args.run(args)
     except UsageError as error:
         _error(f"variants: {error}")

@@ -23,7 +23,6 @@ two figures it does not offer (one seat with its own policy, the Pope's holder) 
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import math
@@ -465,49 +464,10 @@ def _same_shape(found: object, expected: object) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ..dealfile import find_ruleset
-    from ..loader import load_ruleset
+    """Repeat one run and print its report as JSON (the command line is the CLI's)."""
+    from ..cli import build_experiment_parser, run_command
 
-    parser = argparse.ArgumentParser(
-        prog="python -m variants.site.stats_runs",
-        description="Repeat one of the statistics pages' seeded runs and print it as JSON.",
-    )
-    parser.add_argument("kind", choices=KINDS)
-    parser.add_argument("ruleset", help="a ruleset id, or the path of a ruleset file")
-    parser.add_argument("--players", type=int, required=True)
-    size = parser.add_mutually_exclusive_group(required=True)
-    size.add_argument("--deals", type=int)
-    size.add_argument("--games", type=int)
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--policy", default="random")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    parser.add_argument("--compartment", default="pope")
-    parser.add_argument("--jobs", type=int, default=0, help="processes (0: all cores)")
-    args = parser.parse_args(argv)
-    path = Path(args.ruleset)
-    ruleset = load_ruleset(path) if path.exists() else find_ruleset(args.ruleset)
-    pairs = [option.partition("=") for option in args.option]
-    if any(not sep for _, sep, _ in pairs):
-        parser.error("--option takes KEY=VALUE")
-    options = tuple(sorted((key.strip(), value.strip()) for key, _, value in pairs))
-    ruleset.choices(dict(options))
-    count = args.games if args.kind == "games" else args.deals
-    if count is None:
-        parser.error(f"{args.kind} takes --{'games' if args.kind == 'games' else 'deals'}")
-    run = Run(
-        args.kind,
-        ruleset.id,
-        args.players,
-        count,
-        args.policy,
-        options,
-        args.seed,
-        args.compartment,
-    )
-    (report,) = play_runs([(run, ruleset)], args.jobs or os.cpu_count() or 1)
-    json.dump(report, sys.stdout, indent=2)
-    sys.stdout.write("\n")
-    return 0
+    return run_command(build_experiment_parser, argv)
 
 
 if __name__ == "__main__":
