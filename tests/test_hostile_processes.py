@@ -352,3 +352,22 @@ def test_help_is_not_a_mistake() -> None:
 )
 def test_what_comes_from_input_is_shown_escaped(text: str, shown: str) -> None:
     assert visible(text) == shown
+
+
+class _InterruptedImport:
+    """A finder that stands for Ctrl-C pressed while the command line is being imported."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name == "variants.cli":
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_command_loads_is_quiet_too(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from variants import entry
+
+    monkeypatch.delitem(sys.modules, "variants.cli")
+    monkeypatch.setattr(sys, "meta_path", [_InterruptedImport(), *sys.meta_path])
+    assert entry.run() == 130
+    assert capsys.readouterr() == ("", "variants: interrupted\n")
