@@ -7,25 +7,25 @@ would want to read. Where the validator does not print them yet, the case carrie
 its line test is marked ``xfail(strict=True)``: it starts to pass, and must then be unmarked,
 the day the validator is fixed.
 
-The validator runs as a user runs it (``python -m variants.cli validate FILE`` in a subprocess,
-from the repository's root) and is pointed at the source texts in ``../shared/sources`` with
-``--sources``. Without that folder the cases that need the texts are skipped.
+The validator runs as a user runs it (``variants validate FILE`` from the repository's root, in
+this process through ``tests/clirun.py``, where any exception that escapes the command fails the
+test) and is pointed at the source texts in ``../shared/sources`` with ``--sources``. Without
+that folder the cases that need the texts are skipped.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
-import os
 import re
 import shutil
-import subprocess
-import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from clirun import Outcome, run
 
 from variants.loader import load_ruleset
 from variants.ruleset import Rules, Ruleset
@@ -211,35 +211,22 @@ CASES: tuple[Case, ...] = (
 )
 
 
-def run_validate(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m variants.cli validate ARGS`` from the repository's root."""
-    environment = dict(os.environ if env is None else env)
-    return subprocess.run(
-        [sys.executable, "-m", "variants.cli", "validate", *args],
-        cwd=REPO,
-        env=environment,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+def run_validate(*args: str, env: Mapping[str, str | None] | None = None) -> Outcome:
+    """``variants validate ARGS`` from the repository's root, with ``env`` changed."""
+    return run(["validate", *args], cwd=REPO, env=env)
 
 
-def sources_env() -> dict[str, str]:
+def sources_env() -> dict[str, str | None]:
     """The environment for a run: the sources via --sources when present, else none at all."""
-    env = dict(os.environ)
-    env.pop("VARIANTS_SOURCES", None)
-    if not HAVE_SOURCES:
-        # Point the search at the absent folder, so that no other copy is found instead.
-        env["VARIANTS_SOURCES"] = str(SOURCES)
-    return env
+    # Without the texts, point the search at the absent folder, so that no other copy is found.
+    return {"VARIANTS_SOURCES": None if HAVE_SOURCES else str(SOURCES)}
 
 
 def sources_args() -> list[str]:
     return ["--sources", str(SOURCES)] if HAVE_SOURCES else []
 
 
-def validate_file(path: str) -> subprocess.CompletedProcess[str]:
+def validate_file(path: str) -> Outcome:
     return run_validate(path, *sources_args(), env=sources_env())
 
 
@@ -294,11 +281,11 @@ def test_the_corpus_covers_at_least_eighteen_mistakes() -> None:
 @pytest.mark.parametrize("name", ["base", "base-fixed-table"])
 def test_the_unbroken_bases_are_valid(name: str) -> None:
     result = validate_file(f"tests/valid/{name}.yaml")
-    assert result.returncode == 0, result.stderr
-    assert result.stderr == ""
+    assert result.status == 0, result.err
+    assert result.err == ""
     texts = "quotes checked against" if HAVE_SOURCES else "quotes not checked"
-    assert result.stdout.startswith("1 ruleset(s) valid; ")
-    assert texts in result.stdout
+    assert result.out.startswith("1 ruleset(s) valid; ")
+    assert texts in result.out
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -327,16 +314,16 @@ def test_each_broken_file_keeps_its_file_name_as_id(case: Case) -> None:
 @pytest.mark.parametrize("case", _exit_params())
 def test_a_broken_file_fails_with_status_1_and_no_traceback(case: Case) -> None:
     result = validate_file(case.path)
-    assert "Traceback" not in result.stderr, result.stderr
-    assert result.returncode == 1
-    assert result.stdout == ""
+    assert "Traceback" not in result.err, result.err
+    assert result.status == 1
+    assert result.out == ""
 
 
 @pytest.mark.parametrize("case", _line_params())
 def test_a_broken_file_reports_exactly_its_expected_lines(case: Case) -> None:
     result = validate_file(case.path)
-    assert result.stderr.splitlines() == [*case.lines, _summary(len(case.lines))]
-    assert result.returncode == 1
+    assert result.err.splitlines() == [*case.lines, _summary(len(case.lines))]
+    assert result.status == 1
 
 
 # --- the command on folders, missing paths and the shipped rulesets ----------------------------
@@ -345,17 +332,17 @@ def test_a_broken_file_reports_exactly_its_expected_lines(case: Case) -> None:
 def test_the_shipped_rulesets_folder_validates_with_a_one_line_summary() -> None:
     count = len([p for p in SHIPPED.iterdir() if p.suffix in (".yaml", ".yml")])
     result = run_validate(*sources_args(), env=sources_env())  # no path: rulesets/ by default
-    assert result.returncode == 0, result.stderr
-    assert result.stderr == ""
+    assert result.status == 0, result.err
+    assert result.err == ""
     texts = "quotes checked against .+" if HAVE_SOURCES else "source texts not found, .+"
-    assert re.fullmatch(rf"{count} ruleset\(s\) valid; {texts}\n", result.stdout), result.stdout
+    assert re.fullmatch(rf"{count} ruleset\(s\) valid; {texts}\n", result.out), result.out
 
 
 def test_a_folder_argument_validates_every_ruleset_in_it() -> None:
     result = run_validate("tests/valid", *sources_args(), env=sources_env())
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("2 ruleset(s) valid; ")
-    assert len(result.stdout.splitlines()) == 1
+    assert result.status == 0, result.err
+    assert result.out.startswith("2 ruleset(s) valid; ")
+    assert len(result.out.splitlines()) == 1
 
 
 def test_a_folder_with_one_broken_file_reports_it_among_all_files(tmp_path: Path) -> None:
@@ -364,20 +351,20 @@ def test_a_folder_with_one_broken_file_reports_it_among_all_files(tmp_path: Path
     env = sources_env()
     env["VARIANTS_SOURCES"] = str(SOURCES)  # the copies are far from ../shared/sources
     result = run_validate(str(tmp_path), env=env)
-    assert result.returncode == 1
-    assert result.stderr.splitlines() == [
+    assert result.status == 1
+    assert result.err.splitlines() == [
         f"{tmp_path / 'duplicate-key.yaml'}:22:5: duplicate key 'max' (first given on line 21) "
         "(at rules/players/max)",
         "1 problem(s) in 1 of 2 file(s)",
     ]
-    assert result.stdout == ""
+    assert result.out == ""
 
 
 def test_a_missing_path_gives_one_line_and_status_1() -> None:
     result = run_validate("tests/broken/no-such-ruleset.yaml", env=sources_env())
-    assert result.returncode == 1
-    assert result.stderr == "tests/broken/no-such-ruleset.yaml:1:1: no such file or folder\n"
-    assert result.stdout == ""
+    assert result.status == 1
+    assert result.err == "tests/broken/no-such-ruleset.yaml:1:1: no such file or folder\n"
+    assert result.out == ""
 
 
 # --- shipped rulesets round-trip into the frozen model -----------------------------------------
