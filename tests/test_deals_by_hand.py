@@ -5,7 +5,8 @@ chooses. The comment at the top of each file cites the source lines and the rule
 deal exercises and works the result out by hand; ``CASES`` below holds those results: every card
 played in order with its seat, the seat that went out, who took each compartment, each seat's
 net and what is left on the board. The deal is played as a user plays it
-(``python -m variants.cli play FILE --json`` in a subprocess, from the repository's root).
+(``variants play FILE --json`` from the repository's root, in this process through
+``tests/clirun.py``).
 
 Where the engine disagrees with the hand-worked result and the sources side with the hand, the
 case carries the reason and is marked ``xfail(strict=True)``: the expectation is not bent to
@@ -15,14 +16,13 @@ fit the engine.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from clirun import run as run_cli
 
 REPO = Path(__file__).resolve().parent.parent
 DEALS = REPO / "tests" / "deals"
@@ -358,16 +358,10 @@ CASES: tuple[Case, ...] = (
 
 
 def play_json(path: str) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "-m", "variants.cli", "play", path, "--json"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == ""
-    result: dict[str, Any] = json.loads(done.stdout)
+    done = run_cli(["play", path, "--json"], cwd=REPO)
+    assert done.status == 0, done.err
+    assert done.err == ""
+    result: dict[str, Any] = json.loads(done.out)
     return result
 
 
