@@ -143,6 +143,11 @@ def test_the_runs_follow_the_rulesets_options(rulesets: dict[str, Ruleset]) -> N
     assert sorted(runs.seats) == [3, 5, 8] and runs.main == 5
     assert set(runs.advice) == {"random", "lowest", "advised"}
     assert runs.pope[DEFAULT].kind == "card-holder"
+    # The holder followed is the Pope's, found by what it does; its command names no id.
+    assert runs.pope[DEFAULT].compartment is None
+    assert sr.followed(runs.pope[DEFAULT], peel) == "pope"
+    assert "--compartment" not in runs.pope[DEFAULT].command()
+    assert sr.followed(sr.Run("card-holder", "foster", 5, 100), foster) == "pope"
 
 
 def small(kind: sr.Kind, ruleset: str = "peel", **more: object) -> sr.Run:

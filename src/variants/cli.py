@@ -45,6 +45,7 @@ from .play import DealResult, Policy, play_deal
 from .policies import make_policy
 from .report import report_lines
 from .results import deal_json
+from .roles import chief_card
 from .ruleset import OptionError, Ruleset, status_label
 from .safewrite import WriteError, write_text
 from .simulate import (
@@ -640,8 +641,11 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     count = args.games if unit == "games" else args.deals
     if count is None or (args.games if unit == "deals" else args.deals) is not None:
         raise UsageError(f"{args.kind} takes --{unit} K")
-    if args.compartment not in compiled.ids:
+    if args.compartment is not None and args.compartment not in compiled.ids:
         raise UsageError(f"no compartment {args.compartment!r} (board: {', '.join(compiled.ids)})")
+    by_role = args.kind == "card-holder" and args.compartment is None
+    if by_role and chief_card(compiled.rules) is None:
+        raise UsageError("no compartment here is won by one named card: give --compartment")
     run = Run(
         args.kind,
         ruleset.id,
@@ -673,7 +677,9 @@ def build_experiment_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deals", type=count, help=f"deals to play (at most {MAX_COUNT})")
     parser.add_argument("--games", type=count, help=f"games to play (at most {MAX_COUNT})")
     parser.add_argument(
-        "--compartment", default="pope", help="card-holder: the compartment whose card is followed"
+        "--compartment",
+        help="card-holder: the compartment whose card is followed (default: the Pope, the one "
+        "won by one named card that the dressing stakes most on)",
     )
     parser.add_argument(
         "--jobs",

@@ -12,7 +12,7 @@ from typing import Literal
 
 StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
 WinHow = Literal["play", "pair", "share", "turn-up", "going-out", "closing"]
-PayReason = Literal["going-out", "pope-turn-up", "bonus"]
+PayReason = Literal["going-out", "turn-up", "bonus"]
 TurnUpPlace = Literal["table", "hand", "spare", "none"]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from .cards import (
     RANK_WORDS,
@@ -37,6 +38,7 @@ from .events import (
     GameEnded,
     Led,
     Paid,
+    PayReason,
     Penalty,
     Played,
     Stopped,
@@ -65,6 +67,19 @@ class Style:
 
 PLAIN = Style(glyphs=False)
 _CARD_REF = re.compile(r"\{([0-9AJQKTajqkt]{1,2}[CDHScdhs])\}")
+
+
+def _paid_for(reason: PayReason, noun: str) -> str:
+    """What a payment is for: ``for 3 cards left``."""
+    match reason:
+        case "going-out":
+            return f"for {noun} left"
+        case "turn-up":
+            return f"for {noun} dealt"
+        case "bonus":
+            return f"for {noun} in hand"
+        case _:
+            assert_never(reason)
 
 
 def render_reason(reason: str, style: Style) -> str:
@@ -222,11 +237,7 @@ class _Teller:
                     self.note(f"seat {payer} paying {amount} for {noun} in hand")
                     return
                 self.end_run()
-                why = {
-                    "going-out": f"for {noun} left",
-                    "pope-turn-up": f"for {noun} dealt",
-                    "bonus": f"for {noun} in hand",
-                }[reason]
+                why = _paid_for(reason, noun)
                 self.lines.append(f"Seat {payer} pays seat {payee} {_counters(amount)} {why}.")
             case WentOut(seat=seat, card=card):
                 self.stop = f"It is seat {seat}'s last card: seat {seat} goes out."

@@ -25,7 +25,9 @@ def report_lines(report: Mapping[str, Any]) -> list[str]:
     )
     lines = [head]
     if "deals" in report:
-        lines.append(f"{report['deals']} deals; void (Pope turned up): {_rate(report['voided'])}")
+        lines.append(
+            f"{report['deals']} deals; void (ended at the turn-up): {_rate(report['voided'])}"
+        )
         lines.append("")
         lines.append("Net counters per deal, by position (mean, 95% interval) and going out:")
         for row, out in zip(report["net_by_position"], report["went_out_by_position"], strict=True):

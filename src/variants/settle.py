@@ -216,7 +216,7 @@ def turn_up_payouts(
                     amount = payout.per_card_dealt * dealt
                     if payout.cap is not None:
                         amount = min(amount, payout.cap)
-                    ledger.pay(other, dealer, amount, "pope-turn-up", dealt)
+                    ledger.pay(other, dealer, amount, "turn-up", dealt)
         for also in payout.also:
             also_index = compiled.ids.index(also)
             if not ledger.taken[also_index]:

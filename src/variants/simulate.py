@@ -25,6 +25,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from . import roles
 from .bulk import tally_deals
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
@@ -32,7 +33,7 @@ from .game import play_game
 from .loader import load_ruleset
 from .play import DealResult, play_deal, play_shuffled
 from .policies import make_policy
-from .ruleset import Ruleset
+from .ruleset import Rules, Ruleset
 
 CHUNK = 2_000
 """Deals per chunk: the unit of work and of seeding."""
@@ -564,7 +565,8 @@ class SeatTally:
 
 @dataclass(frozen=True)
 class HolderJob(Job):
-    compartment: str = "pope"
+    compartment: str
+    """The id of the compartment whose card's holder is followed."""
 
 
 def holder_jobs(jobs: Iterable[Job], compartment: str) -> Iterator[Job]:
@@ -597,9 +599,10 @@ def run_policy_seat(job: Job) -> SeatTally:
 
 def run_card_holder(job: Job) -> SeatTally:
     """Deals played by ``job.policy`` at every seat, following the seat dealt the card that wins
-    ``job.compartment`` (a compartment won by one named card, such as the Pope)."""
+    ``job.compartment`` (a compartment won by one named card); a plain :class:`Job` follows the
+    Pope's (:func:`variants.roles.chief_card`)."""
     compiled = _compiled(job)
-    compartment = job.compartment if isinstance(job, HolderJob) else "pope"
+    compartment = job.compartment if isinstance(job, HolderJob) else _chief_card(compiled.rules, "")
     index = compiled.ids.index(compartment)
     card = compiled.compartments[index].win.card
     if card is None:
@@ -638,20 +641,34 @@ def simulate_policy_seat(
     return total
 
 
+def _chief_card(rules: Rules, ruleset_id: str) -> str:
+    """The id of the Pope: the compartment won by one named card that the dressing stakes most
+    on (:func:`variants.roles.chief_card`)."""
+    chief = roles.chief_card(rules)
+    if chief is None:
+        where = f"ruleset {ruleset_id!r}: " if ruleset_id else ""
+        raise ValueError(f"{where}no compartment is won by one named card")
+    return chief.id
+
+
 def simulate_card_holder(
     ruleset: Ruleset,
     players: int,
     deals: int,
     seed: int,
-    compartment: str = "pope",
+    compartment: str | None = None,
     policy: str = "random",
     options: Mapping[str, str] | None = None,
     processes: int = 1,
     progress: Callable[[int], None] | None = None,
 ) -> SeatTally:
-    """How the seat dealt ``compartment``'s card fares against the other seats."""
+    """How the seat dealt ``compartment``'s card fares against the other seats (by default
+    the Pope's: the compartment won by one named card that the dressing stakes most on)."""
     make_policy(policy)
-    ids = compile_rules(ruleset.rules_for(options or {}), players).ids
+    rules = ruleset.rules_for(options or {})
+    if compartment is None:
+        compartment = _chief_card(rules, ruleset.id)
+    ids = compile_rules(rules, players).ids
     if compartment not in ids:
         raise ValueError(f"ruleset {ruleset.id!r} has no compartment {compartment!r} here")
     jobs = holder_jobs(

@@ -2,7 +2,8 @@
 
 Each cell is a short English value from :mod:`variants.site.describe` and the anchor of the rule
 on the ruleset's page that states it in full, with its provenance. The same rows give the sources
-page its section on where the sources disagree.
+page its section on where the sources disagree. The rows about the Pope and the pairs find their
+compartments by what they do (:mod:`variants.roles`), never by id.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .. import roles
 from ..cards import card_glyph
 from ..ruleset import Rules, Ruleset
 from . import describe as d
@@ -64,11 +66,12 @@ def _fixed(anchor: str) -> Callable[[Rules], str]:
 
 
 def _pope_anchor(rules: Rules) -> str:
-    return "rule-compartment-pope" if "pope" in rules.board.ids else "rule-board"
+    pope = roles.chief_card(rules)
+    return f"rule-compartment-{pope.id}" if pope is not None else "rule-board"
 
 
 def _pairs_anchor(rules: Rules) -> str:
-    pairs = [c for c in rules.board.compartments if c.win.kind == "trumps"]
+    pairs = roles.pairs(rules)
     return f"rule-compartment-{pairs[0].id}" if pairs else "rule-board"
 
 
@@ -78,20 +81,23 @@ def _penalty_anchor(rules: Rules) -> str:
 
 
 def pope_card(rules: Rules) -> str:
-    if "pope" not in rules.board.ids:
+    """The Pope's card: the compartment won by one named card that the dressing stakes most on
+    (:func:`variants.roles.chief_card`)."""
+    pope = roles.chief_card(rules)
+    if pope is None:
         return "no Pope"
-    win = rules.board.get("pope").win
-    if win.kind == "card" and win.card is not None:
+    win = pope.win
+    if win.card is not None:
         return f"{card_glyph(win.card)} ({d.card_words(win.card).removeprefix('the ')})"
-    return d.compartment_cards(rules.board.get("pope"))
+    return d.compartment_cards(pope)
 
 
 def pope_turned_up(rules: Rules) -> str:
     if rules.turn_up.card == "none":
         return "no turn-up"
-    if "pope" not in rules.board.ids:
+    pope = roles.chief_card(rules)
+    if pope is None:
         return "no Pope"
-    pope = rules.board.get("pope")
     payout = pope.turn_up
     if payout is None:
         return "nothing happens"
@@ -107,8 +113,14 @@ def pope_turned_up(rules: Rules) -> str:
     return text + ("; deal ends unplayed" if payout.ends_deal else "; deal is played")
 
 
+def pope_holder(rules: Rules) -> str:
+    """What the holder of an unplayed Pope pays (:func:`variants.roles.chief_card`)."""
+    pope = roles.chief_card(rules)
+    return "no such compartment" if pope is None else d.holder_summary(rules, pope.id)
+
+
 def pairs_summary(rules: Rules) -> str:
-    pairs = [c for c in rules.board.compartments if c.win.kind == "trumps"]
+    pairs = roles.pairs(rules)
     if not pairs:
         return "no pair compartments"
     phrases: list[str] = []
@@ -166,7 +178,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension(
         "pope-holder",
         "Holder of an unplayed Pope",
-        _rules(d.holder_summary),
+        _rules(pope_holder),
         _fixed("rule-going-out"),
     ),
     Dimension(

@@ -1083,8 +1083,8 @@ def penalty_rule(rules: Rules) -> Rule | None:
     )
 
 
-def holder_summary(rules: Rules, compartment_id: str = "pope") -> str:
-    """What the holder of an unplayed card (the Pope by default) pays."""
+def holder_summary(rules: Rules, compartment_id: str) -> str:
+    """What the holder of the compartment's unplayed card pays."""
     parts: list[str] = []
     for holder in rules.going_out.holders:
         if holder.compartment == compartment_id:

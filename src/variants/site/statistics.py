@@ -8,10 +8,15 @@ Five questions are asked of every ruleset, each answered with numbers and a char
 4. What is the Pope worth to its holder? (the holder against the other seats, per option)
 5. Does source 000's play advice beat leading at random or the lowest card?
 
+Questions 3 and 4 are about one compartment each, found by what it does (:mod:`variants.roles`),
+never by its id: Matrimony is the compartment won by the king and queen of trumps together, the
+Pope the compartment won by one named card that the dressing stakes most on. A ruleset without
+one has no such figure, and its page says so.
+
 Which runs a ruleset gets is read from its model: the player counts it allows among 3, 5 and 8;
 the options that change which cards are removed (question 2); the options that change the
-board's Matrimony, or put one on it (question 3); and the options whose id names the Pope
-(question 4). :mod:`variants.site.stats_runs` plays and caches the runs.
+board's Matrimony, or put one on it (question 3); and the options that change how the Pope is
+won or paid (question 4). :mod:`variants.site.stats_runs` plays and caches the runs.
 
 The module registers itself when imported (it is listed under ``extra.variants.section_modules``
 in ``mkdocs.yml``): a section on each ruleset's statistics page, and the comparison page.
@@ -28,10 +33,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+from .. import roles
 from ..cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ..compiled import compile_rules
 from ..deal import deal_from_pack
-from ..ruleset import Rules, Ruleset
+from ..ruleset import Compartment, Rules, Ruleset
 from ..simulate import Z95, _rate
 from . import stats_runs as sr
 from .charts import Bar, bar_chart, figure, number, percent
@@ -44,11 +50,15 @@ MAIN = 5
 """The table size of the comparisons: the size of Peel's worked example."""
 POLICIES = ("random", "lowest", "advised")
 COMPARE_PAGE = "statistics/compare.md"
+MATRIMONY = "matrimony"
+"""The anchor of the question about Matrimony (:func:`variants.roles.king_and_queen`)."""
+POPE = "pope"
+"""The anchor of the question about the Pope (:func:`variants.roles.chief_card`)."""
 QUESTIONS = (
     ("seats", "Is the dealer's or the elder hand's seat favoured?"),
     ("length", "How much does removing the 8♦ change how long a deal lasts?"),
-    ("matrimony", "How large does Matrimony grow before it is won?"),
-    ("pope", "What is the Pope worth to its holder?"),
+    (MATRIMONY, "How large does Matrimony grow before it is won?"),
+    (POPE, "What is the Pope worth to its holder?"),
     ("advice", "Does source 000's play advice beat random and lowest-card leads?"),
 )
 EN_DASH = "\u2013"
@@ -111,39 +121,56 @@ def pack_variants(ruleset: Ruleset) -> list[Variant]:
 
 
 def has_matrimony(rules: Rules) -> bool:
-    return any(c.id == "matrimony" for c in rules.board.compartments)
+    return roles.king_and_queen(rules) is not None
+
+
+def matrimony_of(rules: Rules) -> Compartment:
+    """The compartment the Matrimony figures are about: won by the king and queen of trumps."""
+    found = roles.king_and_queen(rules)
+    if found is None:
+        raise ValueError("no compartment is won by the king and queen of trumps")
+    return found
+
+
+def _changes(
+    ruleset: Ruleset, find: Callable[[Rules], Compartment | None]
+) -> list[tuple[str, str]]:
+    """(option, value) for each non-default value under which the compartment ``find`` finds is
+    there and is won or paid otherwise than under the default rules (or is not there by
+    default)."""
+    base = find(ruleset.rules)
+    before = None if base is None else roles.bearing(ruleset.rules, base)
+    found = []
+    for option in ruleset.options:
+        for value in option.values:
+            if value.value == option.default:
+                continue
+            rules = ruleset.rules_for({option.id: value.value})
+            there = find(rules)
+            if there is not None and roles.bearing(rules, there) != before:
+                found.append((option.id, value.value))
+    return found
 
 
 def matrimony_variants(ruleset: Ruleset) -> list[Variant]:
     """The rules with a Matrimony: the default (if it has one), then each option value that
-    changes the board's Matrimony or puts one on the board."""
-
-    def touches(path: str, value: str) -> bool:
-        return path.startswith("board.compartments") and "matrimony" in path + value
-
+    changes how the board's Matrimony is won or paid, or puts one on the board."""
     variants = [DEFAULT] if has_matrimony(ruleset.rules) else []
-    for option_id, value in _non_default(ruleset, touches):
-        if has_matrimony(ruleset.rules_for({option_id: value})):
-            variants.append(_variant(ruleset, option_id, value))
+    for option_id, value in _changes(ruleset, roles.king_and_queen):
+        variants.append(_variant(ruleset, option_id, value))
     return variants
 
 
 def has_pope_card(rules: Rules) -> bool:
-    return any(c.id == "pope" and c.win.kind == "card" for c in rules.board.compartments)
+    return roles.chief_card(rules) is not None
 
 
 def pope_variants(ruleset: Ruleset) -> list[Variant]:
-    """The default rules, then each non-default value of an option whose id names the Pope."""
+    """The default rules, then each option value that changes how the Pope is won or paid (its
+    card, its turn-up payout, its bonus, whether it may only be led, what its holder pays)."""
     if not has_pope_card(ruleset.rules):
         return []
-    variants = [DEFAULT]
-    for option in ruleset.options:
-        if "pope" not in option.id:
-            continue
-        for value in option.values:
-            if value.value != option.default:
-                variants.append(_variant(ruleset, option.id, value.value))
-    return variants
+    return [DEFAULT, *(_variant(ruleset, o, v) for o, v in _changes(ruleset, roles.chief_card))]
 
 
 def table_sizes(ruleset: Ruleset) -> tuple[int, ...]:
@@ -744,7 +771,7 @@ def matrimony_section(
 ) -> Section:
     if not p.matrimony:
         return Section(
-            "matrimony",
+            MATRIMONY,
             "How large does Matrimony grow?",
             Markup(
                 "<p>There is no Matrimony on this board, and no option puts one there, so the "
@@ -760,7 +787,7 @@ def matrimony_section(
             if run is None:
                 continue
             report = found[run]
-            size = report["size_when_won"]["matrimony"]
+            size = matrimony_size(ruleset, variant, report)
             deals = report["games"] * ruleset.rules_for(dict(variant.options)).game.deal_count(
                 players
             )
@@ -784,7 +811,7 @@ def matrimony_section(
     games = found[first_run]["games"] if first_run else 0
     if first_run is not None:
         report = found[first_run]
-        size = report["size_when_won"]["matrimony"]
+        size = matrimony_size(ruleset, first, report)
         deals = report["games"] * ruleset.rules_for(dict(first.options)).game.deal_count(p.main)
         lead = Markup(
             "<p>Over whole games of {n} players, with the counters left on the board carried "
@@ -818,7 +845,7 @@ def matrimony_section(
             )
             + lead
         )
-    section = Section("matrimony", "How large does Matrimony grow before it is won?", lead)
+    section = Section(MATRIMONY, "How large does Matrimony grow before it is won?", lead)
     if bars:
         section.body.append(
             figure(
@@ -826,7 +853,7 @@ def matrimony_section(
                     bars,
                     title=f"{short_name(ruleset)}: Matrimony's size when won",
                     axis="counters on Matrimony when it is won",
-                    ident=f"{ident}-matrimony",
+                    ident=f"{ident}-{MATRIMONY}",
                     value_text=lambda v: number(v, 1),
                 ),
                 caption(
@@ -837,7 +864,7 @@ def matrimony_section(
                     "Matrimony is in the table below",
                     MEANS,
                 ),
-                f"{ident}-matrimony",
+                f"{ident}-{MATRIMONY}",
             )
         )
     section.body.append(
@@ -852,11 +879,17 @@ def matrimony_section(
     return section
 
 
+def matrimony_size(ruleset: Ruleset, variant: Variant, report: Mapping[str, Any]) -> Summary:
+    """Matrimony's size when won, from a games report played under ``variant``."""
+    size: Summary = report["size_when_won"][matrimony_of(variant_rules(ruleset, variant)).id]
+    return size
+
+
 def matrimony_stake(rules: Rules, players: int) -> int:
     """Counters the dressing puts on Matrimony in one deal (the last seat dealing)."""
     compiled = compile_rules(rules, players)
     board, _ = compiled.dressing_totals(players - 1, players - 1)
-    return board[compiled.ids.index("matrimony")]
+    return board[compiled.ids.index(matrimony_of(rules).id)]
 
 
 def growth_sentence(rules: Rules, players: int) -> str:
@@ -890,7 +923,7 @@ def pope_section(
 ) -> Section:
     if not p.popes:
         return Section(
-            "pope",
+            POPE,
             "What is the Pope worth to its holder?",
             Markup("<p>No compartment here is won by one named Pope card.</p>"),
         )
@@ -936,7 +969,7 @@ def pope_section(
         took=number(base["took"]["mean"], 2),
         spread=spread,
     )
-    section = Section("pope", "What is the Pope worth to its holder?", answer)
+    section = Section(POPE, "What is the Pope worth to its holder?", answer)
     deals = base["deals"]
     section.body.append(
         figure(
@@ -944,7 +977,7 @@ def pope_section(
                 bars,
                 title=f"{short_name(ruleset)}: what being dealt the Pope is worth",
                 axis="holder's net less an average other seat's, counters per deal",
-                ident=f"{ident}-pope",
+                ident=f"{ident}-{POPE}",
             ),
             caption(
                 counter,
@@ -962,7 +995,7 @@ def pope_section(
                 f"{percent(base['followed']['rate'], 0)} of them with the Pope in a hand",
                 MEANS,
             ),
-            f"{ident}-pope",
+            f"{ident}-{POPE}",
         )
     )
     section.body.append(
@@ -1018,10 +1051,10 @@ def n_players(n: int) -> str:
 
 
 def pope_card_text(rules: Rules) -> str:
-    for compartment in rules.board.compartments:
-        if compartment.id == "pope" and compartment.win.card is not None:
-            card = compartment.win.card
-            return RANKS[rank_of(card)] + SUIT_GLYPHS[SUITS[suit_of(card)]]
+    compartment = roles.chief_card(rules)
+    if compartment is not None and compartment.win.card is not None:
+        card = compartment.win.card
+        return RANKS[rank_of(card)] + SUIT_GLYPHS[SUITS[suit_of(card)]]
     return "the Pope"
 
 
@@ -1275,7 +1308,7 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
         if p.matrimony:
             for tone, variant in enumerate(p.matrimony):
                 run = p.games[(variant, p.main)]
-                size = found[run]["size_when_won"]["matrimony"]
+                size = matrimony_size(ruleset, variant, found[run])
                 if size["n"]:
                     matrimony_bars.append(mean_bar(variant.label, size, tone, name, 1))
                 else:
@@ -1346,12 +1379,12 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
         ),
         "cmp-length",
     )
-    figures["matrimony"] = figure(
+    figures[MATRIMONY] = figure(
         bar_chart(
             matrimony_bars,
             title=f"Matrimony's size when won, whole games of {MAIN}",
             axis="counters on Matrimony when it is won",
-            ident="cmp-matrimony",
+            ident=f"cmp-{MATRIMONY}",
             value_text=lambda v: number(v, 1),
         ),
         caption(
@@ -1361,14 +1394,14 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
             f"{count_text(games, 'games')} of {MAIN} players per bar",
             MEANS,
         ),
-        "cmp-matrimony",
+        f"cmp-{MATRIMONY}",
     )
-    figures["pope"] = figure(
+    figures[POPE] = figure(
         bar_chart(
             pope_bars,
             title=f"What being dealt the Pope is worth, {MAIN} players",
             axis="holder's net less an average other seat's, counters per deal",
-            ident="cmp-pope",
+            ident=f"cmp-{POPE}",
         ),
         caption(
             counter,
@@ -1379,7 +1412,7 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
             "outside the hands left out)",
             MEANS,
         ),
-        "cmp-pope",
+        f"cmp-{POPE}",
     )
     figures["advice"] = figure(
         bar_chart(
@@ -1545,7 +1578,7 @@ def compare_summary(
             )
         if p.matrimony:
             variant = p.matrimony[0]
-            size = found[p.games[(variant, p.main)]]["size_when_won"]["matrimony"]
+            size = matrimony_size(ruleset, variant, found[p.games[(variant, p.main)]])
             under = (
                 Markup(" (with <code>{}={}</code>)").format(*variant.options[0])
                 if variant.options
@@ -1631,7 +1664,7 @@ def compare_summary(
             ),
             tuple(lengths),
         ),
-        "matrimony": Answer(
+        MATRIMONY: Answer(
             Markup(
                 "Largest under {big} ({bs} counters when won), smallest under {small} ({ss}){miss}."
             ).format(
@@ -1643,7 +1676,7 @@ def compare_summary(
             ),
             tuple(matrimony),
         ),
-        "pope": Answer(
+        POPE: Answer(
             Markup(
                 "Under the default rules, worth most under {big} ({bv} counters a deal over "
                 "an average other seat) and least under {small} ({sv})."

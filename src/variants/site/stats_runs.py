@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from .. import __version__, simulate
+from .. import __version__, roles, simulate
 from ..compiled import CompiledRules, compile_rules
 from ..ruleset import Ruleset
 from ..safewrite import WriteError, write_text
@@ -137,8 +137,10 @@ class Run:
     options: tuple[tuple[str, str], ...] = ()
     """Options set away from their defaults, sorted."""
     seed: int = SEED
-    compartment: str = "pope"
-    """For ``card-holder``: the compartment whose card's holder is followed."""
+    compartment: str | None = None
+    """For ``card-holder``: the id of the compartment whose card's holder is followed; None for
+    the Pope, the compartment won by one named card that the dressing stakes most on (see
+    :func:`followed`)."""
 
     @property
     def unit(self) -> str:
@@ -163,9 +165,20 @@ class Run:
             words = ["variants", "simulate", *common, "--jobs", "0", "--json"]
         else:
             words = ["python", "-m", "variants.site.stats_runs", self.kind, *common]
-            if self.kind == "card-holder" and self.compartment != "pope":
+            if self.kind == "card-holder" and self.compartment is not None:
                 words += ["--compartment", self.compartment]
         return shlex.join(words)
+
+
+def followed(run: Run, ruleset: Ruleset) -> str:
+    """The id of the compartment whose card's holder a ``card-holder`` run follows: the one it
+    names, else the Pope of the rules it plays (:func:`variants.roles.chief_card`)."""
+    if run.compartment is not None:
+        return run.compartment
+    chief = roles.chief_card(ruleset.rules_for(dict(run.options)))
+    if chief is None:
+        raise ValueError(f"{ruleset.id}: no compartment is won by one named card")
+    return chief.id
 
 
 def digest(data: bytes) -> str:
@@ -199,7 +212,7 @@ def cache_key(run: Run, ruleset: Ruleset) -> str:
         "options": ruleset.choices(dict(run.options)),
         "players": run.players,
         "policy": run.policy,
-        "compartment": run.compartment if run.kind == "card-holder" else None,
+        "compartment": followed(run, ruleset) if run.kind == "card-holder" else None,
         "seed": run.seed,
         "count": run.count,
         "version": __version__,
@@ -254,7 +267,7 @@ def meta(run: Run, ruleset: Ruleset) -> dict[str, Any]:
     if run.kind == "policy-seat":
         found["others"] = "random"
     if run.kind == "card-holder":
-        found["compartment"] = run.compartment
+        found["compartment"] = followed(run, ruleset)
     return found
 
 
@@ -306,9 +319,10 @@ def _pending(run: Run, ruleset: Ruleset) -> _Pending:
         return _Pending(run, ruleset, total, jobs, run_games)
     if run.kind == "policy-seat":
         return _Pending(run, ruleset, total, jobs, run_policy_seat)
-    if run.compartment not in compiled.ids:
-        raise ValueError(f"{ruleset.id} has no compartment {run.compartment!r}")
-    return _Pending(run, ruleset, total, holder_jobs(jobs, run.compartment), run_card_holder)
+    compartment = followed(run, ruleset)
+    if compartment not in compiled.ids:
+        raise ValueError(f"{ruleset.id} has no compartment {compartment!r}")
+    return _Pending(run, ruleset, total, holder_jobs(jobs, compartment), run_card_holder)
 
 
 def _report(run: Run, ruleset: Ruleset, total: Any) -> dict[str, Any]:

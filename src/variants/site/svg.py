@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+from .. import roles
 from ..cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ..ruleset import Compartment, Rules
 from . import describe as d
@@ -31,6 +32,7 @@ class Segment:
     coin_y: float
     font: float
     pope: bool
+    """Whether this is the Pope's segment (:func:`variants.roles.chief_card`), drawn apart."""
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,7 @@ def short_cards(compartment: Compartment) -> str:
 
 def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment]:
     compartments = rules.board.compartments
+    pope = roles.chief_card(rules)
     n = len(compartments)
     step = 2 * math.pi / n
     segments: list[Segment] = []
@@ -120,7 +123,7 @@ def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment
                 coin_x=cx + coin_r * math.cos(mid),
                 coin_y=cy + coin_r * math.sin(mid),
                 font=font,
-                pope=compartment.id == "pope",
+                pope=compartment is pope,
             )
         )
     return segments

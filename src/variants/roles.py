@@ -1,0 +1,78 @@
+"""What a compartment does: how generic code finds the compartments it has something to say about.
+
+A compartment's id is the ruleset's own word, and a ruleset whose compartments are renamed plays,
+counts and reads the same. So code outside the rulesets never looks a compartment up by its id:
+the figures, rows and runs that are about one compartment in particular find it here, by its
+part in play.
+
+- :func:`chief_card`: the compartment won by one named card that the dressing stakes most on.
+  In the tradition this is the Pope (the 9♦ in Peel and the modern pages, the 7♦ in Foster).
+- :func:`king_and_queen`: the compartment won by the king and queen of trumps together, which
+  the tradition calls Matrimony (its label may say Marriage).
+- :func:`pairs`: the compartments won by several trumps (Matrimony, Intrigue, ...).
+- :func:`going_out`: the compartment won by going out first (Game).
+
+:func:`bearing` gathers what the rules say about one compartment's play, so that the options
+that change it can be told from those that do not.
+"""
+
+from __future__ import annotations
+
+from .cards import parse_rank
+from .ruleset import Bonus, Compartment, HolderRule, Rules, TurnUpPayout, Win
+
+KING_AND_QUEEN = frozenset({parse_rank("K"), parse_rank("Q")})
+
+
+def stake(rules: Rules, compartment: Compartment) -> int:
+    """The counters the dressing names for ``compartment`` (0 when it names none, as for a
+    compartment dressed with what is left of a pool)."""
+    return dict(rules.dressing.stakes).get(compartment.id, 0)
+
+
+def won_by_card(rules: Rules) -> tuple[Compartment, ...]:
+    """The compartments won by playing one named card, in the board's order."""
+    return tuple(c for c in rules.board.compartments if c.win.kind == "card")
+
+
+def chief_card(rules: Rules) -> Compartment | None:
+    """The compartment won by one named card that the dressing stakes most on (the first on
+    the board among equals); None when no compartment is won by one named card."""
+    cards = won_by_card(rules)
+    if not cards:
+        return None
+    most = max(stake(rules, c) for c in cards)
+    return next(c for c in cards if stake(rules, c) == most)
+
+
+def pairs(rules: Rules) -> tuple[Compartment, ...]:
+    """The compartments won by several trumps, in the board's order."""
+    return tuple(c for c in rules.board.compartments if c.win.kind == "trumps")
+
+
+def king_and_queen(rules: Rules) -> Compartment | None:
+    """The first compartment won by the king and queen of trumps together, if any."""
+    return next((c for c in pairs(rules) if frozenset(c.win.ranks) == KING_AND_QUEEN), None)
+
+
+def going_out(rules: Rules) -> Compartment | None:
+    """The first compartment won by going out first, if any."""
+    return next((c for c in rules.board.compartments if c.win.kind == "going-out"), None)
+
+
+Bearing = tuple[Win, TurnUpPayout | None, Bonus | None, str, bool, tuple[HolderRule, ...]]
+
+
+def bearing(rules: Rules, compartment: Compartment) -> Bearing:
+    """Everything in ``rules`` that bears on how ``compartment`` is won and paid: what wins it,
+    its turn-up payout, its bonus and its unplayed penalty, whether its card may only be led,
+    and what its holder pays at going out. Its id, label, citations and stake are left out: under
+    two rules with the same bearing, the compartment is won and paid alike."""
+    return (
+        compartment.win,
+        compartment.turn_up,
+        compartment.bonus,
+        compartment.unplayed_penalty,
+        compartment.id in rules.play.lead_only,
+        tuple(h for h in rules.going_out.holders if h.compartment == compartment.id),
+    )
