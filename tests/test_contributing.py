@@ -5,18 +5,20 @@ board and settlement with source 002's deal, turn-up and rounds), and nothing el
 validator accepts it, the engine plays it at every player count it supports, and the built site
 has its page, its comparison column, its worked examples and its statistics. Then the same file
 with a contributor's typical mistakes: each error names the line of the mistake.
+
+The ``variants`` commands run in this process, in the copy's folder, through ``tests/clirun.py``;
+the site is built by ``mkdocs`` in a process of its own, as a contributor builds it.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clirun import Outcome, run
+from conftest import build_site
 
 REPO = Path(__file__).resolve().parent.parent
 CONTRIBUTED = REPO / "tests" / "contrib" / "peel-rounds.yaml"
@@ -42,21 +44,17 @@ def _copy_project(target: Path) -> None:
     shutil.copytree(REPO, target, ignore=ignore)
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("VARIANTS_RULESETS", None)
+def _changes() -> dict[str, str | None]:
+    """What a contributor's environment sets: the project's own rulesets, the source texts."""
+    changes: dict[str, str | None] = {"VARIANTS_RULESETS": None}
     if SOURCES.is_dir():
-        env["VARIANTS_SOURCES"] = str(SOURCES)
-    # Small statistics runs keep the site build of the copy quick.
-    env["VARIANTS_STATS_SCALE"] = "0.02"
-    env["NO_MKDOCS_2_WARNING"] = "1"
-    return env
+        changes["VARIANTS_SOURCES"] = str(SOURCES)
+    return changes
 
 
-def _run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", *args], cwd=project, env=_env(), capture_output=True, text=True
-    )
+def _variants(project: Path, *args: str) -> Outcome:
+    """``variants ARGS`` run in ``project``."""
+    return run(args, cwd=project, env=_changes())
 
 
 @pytest.fixture(scope="module")
@@ -78,22 +76,21 @@ def test_the_copy_differs_from_the_project_by_one_ruleset_file(project: Path) ->
 
 
 def test_the_validator_accepts_the_new_ruleset(project: Path) -> None:
-    done = _run(project, "variants.cli", "validate")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("5 ruleset(s) valid")
+    done = _variants(project, "validate")
+    assert done.status == 0, done.err
+    assert done.out.startswith("5 ruleset(s) valid")
 
 
 def test_the_list_shows_it(project: Path) -> None:
-    done = _run(project, "variants.cli", "list")
-    assert done.returncode == 0, done.stderr
-    assert "peel-rounds" in done.stdout and "3-8" in done.stdout
+    done = _variants(project, "list")
+    assert done.status == 0, done.err
+    assert "peel-rounds" in done.out and "3-8" in done.out
 
 
 @pytest.mark.parametrize("players", range(3, 9))
 def test_the_engine_plays_every_supported_player_count(project: Path, players: int) -> None:
-    done = _run(
+    done = _variants(
         project,
-        "variants.cli",
         "game",
         "peel-rounds",
         "--players",
@@ -102,11 +99,10 @@ def test_the_engine_plays_every_supported_player_count(project: Path, players: i
         "7",
         "--json",
     )
-    assert done.returncode == 0, done.stderr
-    assert f'"players": {players}' in done.stdout
-    deal = _run(
+    assert done.status == 0, done.err
+    assert f'"players": {players}' in done.out
+    deal = _variants(
         project,
-        "variants.cli",
         "deal",
         "peel-rounds",
         "--players",
@@ -116,18 +112,18 @@ def test_the_engine_plays_every_supported_player_count(project: Path, players: i
         "--out",
         f"deal-{players}.yaml",
     )
-    assert deal.returncode == 0, deal.stderr
-    replay = _run(project, "variants.cli", "replay", f"deal-{players}.yaml")
-    assert replay.returncode == 0, replay.stderr
-    assert "the dealer takes it into hand" in replay.stdout
+    assert deal.status == 0, deal.err
+    replay = _variants(project, "replay", f"deal-{players}.yaml")
+    assert replay.status == 0, replay.err
+    assert "the dealer takes it into hand" in replay.out
 
 
 def test_the_built_site_has_its_page_column_examples_and_statistics(
     project: Path, tmp_path: Path
 ) -> None:
     built = tmp_path / "built"
-    done = _run(project, "mkdocs", "build", "--strict", "--site-dir", str(built))
-    assert done.returncode == 0, done.stderr[-3000:]
+    sources = {"VARIANTS_SOURCES": str(SOURCES)} if SOURCES.is_dir() else {}
+    build_site(built, project / "mkdocs.yml", **sources)  # small statistics runs, as conftest sets
     page = (built / "rulesets" / "peel-rounds" / "index.html").read_text(encoding="utf-8")
     assert "Peel&#39;s board, played in rounds" in page or "Peel's board, played in rounds" in page
     compare = (built / "compare" / "index.html").read_text(encoding="utf-8")
@@ -195,11 +191,11 @@ def test_a_typical_mistake_is_reported_at_its_line(
     folder.mkdir()
     target = folder / "peel-rounds.yaml"
     target.write_text(broken, encoding="utf-8")
-    done = _run(REPO, "variants.cli", "validate", str(target))
-    assert done.returncode == 1
-    assert "Traceback" not in done.stderr
-    problems = [row for row in done.stderr.splitlines() if row.startswith(str(target))]
-    assert problems, done.stderr
+    done = _variants(REPO, "validate", str(target))
+    assert done.status == 1
+    assert "Traceback" not in done.err
+    problems = [row for row in done.err_lines if row.startswith(str(target))]
+    assert problems, done.err
     first = problems[0]
     assert words in first, first
     assert first.startswith(f"{target}:{line}:"), (first, line)
