@@ -5,12 +5,12 @@ from __future__ import annotations
 import doctest
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
 from variants.loader import load_rulesets, ruleset_schema
-from variants.ruleset import Ruleset
+from variants.ruleset import FirstDealer, HolderPays, Ruleset, StopCause, TurnUpFate
 from variants.site import compare, describe, pages, render, schema_doc, svg
 
 REPO = Path(__file__).resolve().parent.parent
@@ -120,6 +120,22 @@ def test_option_effects_name_the_rules_they_change(rulesets: dict[str, Ruleset])
     kinds = {(c.kind, c.rule.anchor) for c in layout.changes}
     assert ("added", "rule-compartment-confederacy") in kinds
     assert ("removed", "rule-compartment-ten") in kinds
+
+
+@pytest.mark.parametrize(
+    ("words", "values"),
+    [
+        (describe.first_dealer_text, FirstDealer),
+        (describe.first_dealer_short, FirstDealer),
+        (describe.turn_up_fate_text, TurnUpFate),
+        (describe.stop_title, StopCause),
+        (describe.stop_short, StopCause),
+        (describe.holder_pays, HolderPays),
+    ],
+)
+def test_each_value_of_a_rule_reads_differently(words: Any, values: Any) -> None:
+    said = [words(value) for value in get_args(values)]
+    assert len(set(said)) == len(said) and all(said)
 
 
 def test_status_thresholds() -> None:

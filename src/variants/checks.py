@@ -12,20 +12,30 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple, assert_never, cast
 
 from .dealplan import DealPlan, DealPlanError, plan_deal
 from .ruleset import (
     Deal,
+    DealStyle,
+    FirstDealer,
     Pack,
+    Payer,
     Players,
     Rules,
     Shares,
+    StopCause,
     TurnUp,
+    TurnUpCard,
+    TurnUpFate,
+    UnplayedPenalty,
+    Win,
     build_deal,
     build_pack,
     build_players,
+    build_trump,
     build_turn_up,
+    build_win,
 )
 
 
@@ -185,6 +195,10 @@ def _ids(data: RuleView) -> set[str]:
     return {c["id"] for c in _compartments(data)}
 
 
+def _win(compartment: dict[str, Any]) -> Win:
+    return build_win(compartment["win"])
+
+
 @_reads("pack")
 def _pack_once(data: RuleView) -> Iterator[Finding]:
     ranks = [_card_key(r) for r in data["pack"]["ranks"]]
@@ -210,23 +224,37 @@ def _players(data: RuleView) -> Iterator[Finding]:
 def _first_dealer(data: RuleView) -> Iterator[Finding]:
     removed = {_card_key(c) for c in data["pack"].get("removed", ())}
     jacks = {f"J{suit}" for suit in "CDHS"}
-    if data["first_dealer"]["method"] == "first-jack" and jacks <= removed:
-        yield Finding(
-            ("first_dealer", "method"),
-            "the first dealer is the first player dealt a jack, but every jack is removed",
-        )
+    method: FirstDealer = data["first_dealer"]["method"]
+    match method:
+        case "first-jack":
+            if jacks <= removed:
+                yield Finding(
+                    ("first_dealer", "method"),
+                    "the first dealer is the first player dealt a jack, but every jack is removed",
+                )
+        case "lowest-card" | "agreed":
+            pass
+        case _:
+            assert_never(method)
 
 
 @_reads("board", "pack")
 def _won_cards_in_pack(data: RuleView) -> Iterator[Finding]:
     removed = {_card_key(c) for c in data["pack"].get("removed", ())}
     for index, compartment in enumerate(_compartments(data)):
-        win = compartment["win"]
-        if "card" in win and _card_key(win["card"]) in removed:
-            yield Finding(
-                ("board", "compartments", index, "win", "card"),
-                f"{win['card']} is removed from the pack",
-            )
+        kind = _win(compartment).kind
+        match kind:
+            case "card":
+                card = compartment["win"]["card"]
+                if _card_key(card) in removed:
+                    yield Finding(
+                        ("board", "compartments", index, "win", "card"),
+                        f"{card} is removed from the pack",
+                    )
+            case "trump" | "trumps" | "going-out":
+                pass
+            case _:
+                assert_never(kind)
 
 
 @_reads("board")
@@ -237,26 +265,48 @@ def _board(data: RuleView) -> Iterator[Finding]:
     for index, compartment in enumerate(_compartments(data)):
         where = ("board", "compartments", index)
         win = compartment["win"]
-        if "trumps" in win and len({_card_key(r) for r in win["trumps"]}) != 2:
-            yield Finding((*where, "win", "trumps"), "a pair needs two different ranks")
-        if "going_out" in win:
-            going_out += 1
-            if "bonus" in compartment:
-                yield Finding((*where, "bonus"), "going out has no card to pay a bonus for")
+        kind = _win(compartment).kind
+        match kind:
+            case "trumps":
+                if len({_card_key(r) for r in win["trumps"]}) != 2:
+                    yield Finding((*where, "win", "trumps"), "a pair needs two different ranks")
+            case "going-out":
+                going_out += 1
+                if "bonus" in compartment:
+                    yield Finding((*where, "bonus"), "going out has no card to pay a bonus for")
+            case "card" | "trump":
+                pass
+            case _:
+                assert_never(kind)
         for also_index, other in enumerate(compartment.get("turn_up", {}).get("also", ())):
             if other not in ids:
                 yield Finding((*where, "turn_up", "also", also_index), f"no compartment {other!r}")
-        if "bonus" in compartment and "trumps" in win:
-            yield Finding((*where, "bonus"), "a bonus needs a single card, not a pair")
-        if compartment.get("unplayed_penalty", "none") != "none" and "going_out" in win:
-            yield Finding((*where, "unplayed_penalty"), "Game has no card to be left holding")
+        match kind:
+            case "trumps":
+                if "bonus" in compartment:
+                    yield Finding((*where, "bonus"), "a bonus needs a single card, not a pair")
+            case "going-out":
+                penalty: UnplayedPenalty = compartment.get("unplayed_penalty", "none")
+                match penalty:
+                    case "stake":
+                        yield Finding(
+                            (*where, "unplayed_penalty"), "Game has no card to be left holding"
+                        )
+                    case "none":
+                        pass
+                    case _:
+                        assert_never(penalty)
+            case "card" | "trump":
+                pass
+            case _:
+                assert_never(kind)
     if going_out > 1:
         yield Finding(("board", "compartments"), "only one compartment can be won by going out")
 
 
 @_reads("board", "turn_up")
 def _turn_up_payouts(data: RuleView) -> Iterator[Finding]:
-    if data["turn_up"]["card"] != "none":
+    if build_turn_up(data["turn_up"]).turned:
         return
     for index, compartment in enumerate(_compartments(data)):
         if "turn_up" in compartment:
@@ -268,12 +318,30 @@ def _turn_up_payouts(data: RuleView) -> Iterator[Finding]:
 
 @_reads("board", "trump")
 def _trump_needed(data: RuleView) -> Iterator[Finding]:
-    needs_trump = [c["id"] for c in _compartments(data) if {"trump", "trumps"} & set(c["win"])]
-    if needs_trump and data["trump"]["suit"] == "none":
-        yield Finding(
-            ("trump", "suit"),
-            f"{', '.join(needs_trump)} need a trump suit, but trump.suit is none",
-        )
+    needs_trump = [c["id"] for c in _compartments(data) if _needs_trump(_win(c))]
+    suit = build_trump(data["trump"]).suit
+    match suit:
+        case "none":
+            if needs_trump:
+                yield Finding(
+                    ("trump", "suit"),
+                    f"{', '.join(needs_trump)} need a trump suit, but trump.suit is none",
+                )
+        case "turn-up" | int():
+            pass
+        case _:
+            assert_never(suit)
+
+
+def _needs_trump(win: Win) -> bool:
+    kind = win.kind
+    match kind:
+        case "trump" | "trumps":
+            return True
+        case "card" | "going-out":
+            return False
+        case _:
+            assert_never(kind)
 
 
 @_reads("dressing", "board")
@@ -290,23 +358,34 @@ def _stakes(data: RuleView) -> Iterator[Finding]:
 @_reads("dressing")
 def _shares(data: RuleView) -> Iterator[Finding]:
     dressing = data["dressing"]
-    if dressing["payer"] == "shares":
-        if "shares" not in dressing:
-            yield Finding(("dressing",), "payer shares needs `shares`")
-        if "remainder_to" not in dressing:
-            yield Finding(("dressing",), "payer shares needs `remainder_to`")
-    else:
-        for key in ("shares", "remainder_to"):
-            if key in dressing:
-                yield Finding(("dressing", key), f"{key} is only for payer shares")
+    payer: Payer = dressing["payer"]
+    match payer:
+        case "shares":
+            if "shares" not in dressing:
+                yield Finding(("dressing",), "payer shares needs `shares`")
+            if "remainder_to" not in dressing:
+                yield Finding(("dressing",), "payer shares needs `remainder_to`")
+        case "each-player" | "dealer" | "banker":
+            for key in ("shares", "remainder_to"):
+                if key in dressing:
+                    yield Finding(("dressing", key), f"{key} is only for payer shares")
+        case _:
+            assert_never(payer)
 
 
 @_reads("dressing", "players")
 def _pool(data: RuleView) -> Iterator[Finding]:
     dressing = data["dressing"]
     shares = dressing.get("shares")
-    if dressing["payer"] != "shares" or shares is None:
-        return
+    payer: Payer = dressing["payer"]
+    match payer:
+        case "shares":
+            if shares is None:
+                return
+        case "each-player" | "dealer" | "banker":
+            return
+        case _:
+            assert_never(payer)
     staked = sum(dressing["stakes"].values())
     pools = Shares(shares["dealer"], shares["others"], shares["total_at_least"])
     for players in range(data["players"]["min"], data["players"]["max"] + 1):
@@ -322,11 +401,11 @@ def _pool(data: RuleView) -> Iterator[Finding]:
 
 @_reads("play", "board")
 def _lead_only(data: RuleView) -> Iterator[Finding]:
-    wins = {c["id"]: c["win"] for c in _compartments(data)}
+    wins = {c["id"]: _win(c) for c in _compartments(data)}
     for index, other in enumerate(data["play"].get("lead_only", ())):
         if other not in wins:
             yield Finding(("play", "lead_only", index), f"no compartment {other!r}")
-        elif not {"card", "trump"} & set(wins[other]):
+        elif not wins[other].one_card:
             yield Finding(("play", "lead_only", index), f"{other!r} is not won by a single card")
 
 
@@ -343,27 +422,71 @@ def _holders(data: RuleView) -> Iterator[Finding]:
 
 @_reads("deal", "turn_up", "trump")
 def _turn_up(data: RuleView) -> Iterator[Finding]:
-    style = data["deal"]["style"]
-    card = data["turn_up"]["card"]
-    fate = data["turn_up"].get("fate")
-    allowed = {
-        "equal-with-spare": {"none", "last-dealt", "dealer-last"},
-        "all-around": {"none", "last-dealt"},
-        "fixed-table": {"none", "stock-top"},
-    }[style]
+    style: DealStyle = data["deal"]["style"]
+    turn_up = build_turn_up(data["turn_up"])
+    card = turn_up.card
+    fate: TurnUpFate | None = data["turn_up"].get("fate")
+    allowed = _turn_ups(style)
     if card not in allowed:
         yield Finding(
             ("turn_up", "card"),
             (f"a {style} deal can turn up: {', '.join(sorted(allowed))}; not {card}"),
         )
-    if card != "none" and fate is None:
+    if turn_up.turned and fate is None:
         yield Finding(("turn_up",), "say where the turn-up goes: fate table, dealer or holder")
-    if fate == "holder" and style != "all-around":
-        yield Finding(("turn_up", "fate"), "fate holder is only for an all-around deal")
-    if fate == "dealer" and card == "stock-top":
-        yield Finding(("turn_up", "fate"), "the dealer cannot take the stock's top card")
-    if data["trump"]["suit"] == "turn-up" and card == "none":
-        yield Finding(("trump", "suit"), "trumps follow the turn-up, but no card is turned up")
+    if fate is not None:
+        problem = _fate_problem(fate, style, card)
+        if problem is not None:
+            yield Finding(("turn_up", "fate"), problem)
+    suit = build_trump(data["trump"]).suit
+    match suit:
+        case "turn-up":
+            if not turn_up.turned:
+                yield Finding(
+                    ("trump", "suit"), "trumps follow the turn-up, but no card is turned up"
+                )
+        case "none" | int():
+            pass
+        case _:
+            assert_never(suit)
+
+
+def _turn_ups(style: DealStyle) -> frozenset[TurnUpCard]:
+    """The turn-ups a deal style allows."""
+    match style:
+        case "equal-with-spare":
+            return frozenset(("none", "last-dealt", "dealer-last"))
+        case "all-around":
+            return frozenset(("none", "last-dealt"))
+        case "fixed-table":
+            return frozenset(("none", "stock-top"))
+        case _:
+            assert_never(style)
+
+
+def _fate_problem(fate: TurnUpFate, style: DealStyle, card: TurnUpCard) -> str | None:
+    """What is wrong with a turn-up's fate under this deal style and turn-up, if anything."""
+    match fate:
+        case "table":
+            return None
+        case "holder":
+            match style:
+                case "all-around":
+                    return None
+                case "equal-with-spare" | "fixed-table":
+                    return "fate holder is only for an all-around deal"
+                case _:
+                    assert_never(style)
+        case "dealer":
+            match card:
+                case "stock-top":
+                    return "the dealer cannot take the stock's top card"
+                case "none" | "last-dealt" | "dealer-last":
+                    return None
+                case _:
+                    assert_never(card)
+        case _:
+            assert_never(fate)
 
 
 class _DealRules(NamedTuple):
@@ -396,16 +519,25 @@ def _plans(rules: _DealRules) -> Iterator[tuple[int, DealPlan | DealPlanError]]:
 @_reads("players", "pack", "deal", "turn_up")
 def _deal(data: RuleView) -> Iterator[Finding]:
     rules = _deal_rules(data)
-    if rules.deal.style == "fixed-table":
-        table_counts = [row[0] for row in rules.deal.table]
-        for index, count in enumerate(table_counts):
-            if table_counts.index(count) != index:
-                yield Finding(("deal", "table", index, "players"), f"{count} players appear twice")
-    elif rules.deal.table:
-        yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")
+    style = rules.deal.style
+    where: tuple[str, ...]
+    match style:
+        case "fixed-table":
+            where = ("deal", "table")
+            table_counts = [row[0] for row in rules.deal.table]
+            for index, count in enumerate(table_counts):
+                if table_counts.index(count) != index:
+                    yield Finding(
+                        ("deal", "table", index, "players"), f"{count} players appear twice"
+                    )
+        case "equal-with-spare" | "all-around":
+            where = ("deal",)
+            if rules.deal.table:
+                yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")
+        case _:
+            assert_never(style)
     for players, plan in _plans(rules):
         if isinstance(plan, DealPlanError):
-            where = ("deal", "table") if rules.deal.style == "fixed-table" else ("deal",)
             yield Finding(where, f"the deal does not add up: {plan}")
         elif min(plan.hand_sizes()) < 1:
             yield Finding(
@@ -417,11 +549,18 @@ def _deal(data: RuleView) -> Iterator[Finding]:
 def _stops(data: RuleView) -> Iterator[Finding]:
     rules = _deal_rules(data)
     named = set(data["play"]["stops"])
-    needed = {"king", "played"}
+    needed: set[StopCause] = {"king", "played"}
     if rules.pack.removed:
         needed.add("removed")
-    if rules.turn_up.card != "none" and rules.turn_up.fate == "table":
-        needed.add("turn-up")
+    fate = rules.turn_up.fate
+    match fate:
+        case "table":
+            if rules.turn_up.turned:
+                needed.add("turn-up")
+        case "dealer" | "holder":
+            pass
+        case _:
+            assert_never(fate)
     if data["play"].get("lead_only"):
         needed.add("held")
     for _, plan in _plans(rules):

@@ -9,12 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, assert_never
 
 from .cards import make_card, rank_of, suit_of
 from .dealplan import DealPlan, plan_deal
-from .events import StopCause
-from .ruleset import Compartment, Rules
+from .ruleset import Compartment, Dressing, Rules, StopCause
 
 # Where a card is, in ``owner`` arrays: a seat (>= 0) or one of these.
 SPARE = -1
@@ -172,14 +171,19 @@ def _getter(indices: list[int]) -> Any:
 
 def _cards_for(compartment: Compartment, trump: int | None) -> tuple[int, ...]:
     win = compartment.win
-    if win.kind == "card":
-        assert win.card is not None
-        return (win.card,)
-    if win.kind in ("trump", "trumps"):
-        if trump is None:
+    kind = win.kind
+    match kind:
+        case "card":
+            assert win.card is not None
+            return (win.card,)
+        case "trump" | "trumps":
+            if trump is None:
+                return ()
+            return tuple(make_card(rank, trump) for rank in win.ranks)
+        case "going-out":
             return ()
-        return tuple(make_card(rank, trump) for rank in win.ranks)
-    return ()
+        case _:
+            assert_never(kind)
 
 
 def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> TrumpTables:
@@ -193,23 +197,31 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
     for index, compartment in enumerate(compartments):
         cards = _cards_for(compartment, trump)
         cards_of.append(cards)
-        if compartment.win.kind == "trumps" and len(cards) == 2:
-            first, second = cards
-            pairs[first].append((index, second))
-            pairs[second].append((index, first))
-        elif len(cards) == 1:
-            single[cards[0]].append(index)
-            if compartment.turn_up is not None and compartment.turn_up.takes:
-                turn_up[cards[0]].append(index)
-            if compartment.id in rules.play.lead_only:
-                lead_only.add(cards[0])
-            if compartment.bonus is not None:
-                bonus[cards[0]] = (
-                    compartment.bonus.per_card,
-                    compartment.bonus.counted == "at-play",
-                )
+        kind = compartment.win.kind
+        match kind:
+            case "trumps":
+                if len(cards) == 2:
+                    first, second = cards
+                    pairs[first].append((index, second))
+                    pairs[second].append((index, first))
+            case "card" | "trump":
+                if len(cards) == 1:
+                    single[cards[0]].append(index)
+                    if compartment.turn_up is not None and compartment.turn_up.takes:
+                        turn_up[cards[0]].append(index)
+                    if compartment.id in rules.play.lead_only:
+                        lead_only.add(cards[0])
+                    if compartment.bonus is not None:
+                        bonus[cards[0]] = (
+                            compartment.bonus.per_card,
+                            compartment.bonus.at_play,
+                        )
+            case "going-out":
+                pass
+            case _:
+                assert_never(kind)
     winning = tuple((index, card) for index, cards in enumerate(cards_of) for card in cards)
-    settled = {c.id for c in compartments if c.unplayed_penalty == "stake"}
+    settled = {c.id for c in compartments if c.holder_doubles}
     settled.update(h.compartment for h in rules.going_out.holders)
     settled_indices = {index for index, c in enumerate(compartments) if c.id in settled}
     return TrumpTables(
@@ -241,9 +253,9 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         succ.append(-1 if at == len(ranks) - 1 else make_card(ranks[at + 1], suit_of(card)))
     compartments = rules.board.compartments
     ids = tuple(c.id for c in compartments)
-    game = next((i for i, c in enumerate(compartments) if c.win.kind == "going-out"), -1)
-    penalties = tuple(i for i, c in enumerate(compartments) if c.unplayed_penalty == "stake")
-    holders = tuple((ids.index(h.compartment), h.pays == "exempt") for h in rules.going_out.holders)
+    game = next((i for i, c in enumerate(compartments) if c.win.by_going_out), -1)
+    penalties = tuple(i for i, c in enumerate(compartments) if c.holder_doubles)
+    holders = tuple((ids.index(h.compartment), h.exempt) for h in rules.going_out.holders)
     return CompiledRules(
         rules=rules,
         players=players,
@@ -251,7 +263,7 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         pack=rules.pack.cards,
         succ=tuple(succ),
         rank_pos=tuple(position[rank_of(card)] for card in range(52)),
-        any_lead=rules.play.lead == "any",
+        any_lead=rules.play.any_lead,
         ranks_ascend=all(position[rank] == rank for rank in range(13)),
         ids=ids,
         compartments=compartments,
@@ -273,31 +285,44 @@ def dressing_payments(
     n = compiled.players
     stakes = [(ids.index(key), amount) for key, amount in rules.stakes if amount > 0]
     payments: list[tuple[int, int, int]] = []
-    if rules.payer == "each-player":
-        for offset in range(1, n + 1):
-            seat = (dealer + offset) % n
-            payments += [(seat, index, amount) for index, amount in stakes]
-    elif rules.payer in ("dealer", "banker"):
-        seat = dealer if rules.payer == "dealer" else banker
-        payments += [(seat, index, amount) for index, amount in stakes]
-    else:
-        shares = rules.shares
-        assert shares is not None and rules.remainder_to is not None
-        unit = shares.unit(n)
-        pool = [
-            ((dealer + offset) % n, unit * (shares.dealer if offset == n else shares.others))
-            for offset in range(1, n + 1)
-        ]
-        # The pool is laid out stake by stake, each paid from the contributions in seat order,
-        # so that every counter on the board can be traced to the seat that paid it.
-        remainder = sum(a for _, a in pool) - sum(a for _, a in stakes)
-        layout = [*stakes, (ids.index(rules.remainder_to), remainder)]
-        contributions = [[seat, amount] for seat, amount in pool]
-        for index, amount in layout:
-            while amount > 0:
-                source = next(c for c in contributions if c[1] > 0)
-                part = min(amount, source[1])
-                payments.append((source[0], index, part))
-                source[1] -= part
-                amount -= part
+    payer = rules.payer
+    match payer:
+        case "each-player":
+            for offset in range(1, n + 1):
+                seat = (dealer + offset) % n
+                payments += [(seat, index, amount) for index, amount in stakes]
+        case "dealer":
+            payments += [(dealer, index, amount) for index, amount in stakes]
+        case "banker":
+            payments += [(banker, index, amount) for index, amount in stakes]
+        case "shares":
+            payments += _pool_payments(rules, ids, n, dealer, stakes)
+        case _:
+            assert_never(payer)
+    return payments
+
+
+def _pool_payments(
+    rules: Dressing, ids: tuple[str, ...], n: int, dealer: int, stakes: list[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """The pool of shares laid out stake by stake, each paid from the contributions in seat
+    order, so that every counter on the board can be traced to the seat that paid it."""
+    shares = rules.shares
+    assert shares is not None and rules.remainder_to is not None
+    unit = shares.unit(n)
+    pool = [
+        ((dealer + offset) % n, unit * (shares.dealer if offset == n else shares.others))
+        for offset in range(1, n + 1)
+    ]
+    remainder = sum(a for _, a in pool) - sum(a for _, a in stakes)
+    layout = [*stakes, (ids.index(rules.remainder_to), remainder)]
+    contributions = [[seat, amount] for seat, amount in pool]
+    payments: list[tuple[int, int, int]] = []
+    for index, amount in layout:
+        while amount > 0:
+            source = next(c for c in contributions if c[1] > 0)
+            part = min(amount, source[1])
+            payments.append((source[0], index, part))
+            source[1] -= part
+            amount -= part
     return payments

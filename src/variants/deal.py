@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import starmap
+from typing import assert_never
 
 from .cards import suit_of
 from .compiled import CompiledRules
@@ -60,11 +61,15 @@ KEY_DRAWS = ((),) * 52
 
 def trump_of(compiled: CompiledRules, turn_up: int | None) -> int | None:
     suit = compiled.rules.trump.suit
-    if suit == "none":
-        return None
-    if suit == "turn-up":
-        return None if turn_up is None else suit_of(turn_up)
-    return suit
+    match suit:
+        case "none":
+            return None
+        case "turn-up":
+            return None if turn_up is None else suit_of(turn_up)
+        case int():
+            return suit
+        case _:
+            assert_never(suit)
 
 
 def deal_from_pack(

@@ -9,8 +9,9 @@ hand or stock, ``TURN_UP`` is the card turned for trump.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import assert_never
 
-from .ruleset import Rules
+from .ruleset import Rules, TurnUpCard
 
 SPARE = -1
 TURN_UP = -2
@@ -54,49 +55,91 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
     size = len(rules.pack.cards)
     style = rules.deal.style
     turn = rules.turn_up.card
-    fate = rules.turn_up.fate
     positions: list[int]
     turn_index: int | None = None
-    if style == "equal-with-spare":
-        separate = 1 if turn == "last-dealt" else 0
-        each = (size - separate) // (players + 1)
-        if each < 1:
-            raise DealPlanError(f"{size} cards cannot give {players} players a card each")
-        positions = [i % (players + 1) for i in range(each * (players + 1))]
-        if separate:
-            turn_index = len(positions)
-            positions.append(TURN_UP)
-        elif turn == "dealer-last":
-            turn_index = (each - 1) * (players + 1) + (players - 1)
-        positions += [players] * (size - len(positions))
-    elif style == "all-around":
-        if size < players + 1:
-            raise DealPlanError(f"{size} cards cannot give {players} players a card each")
-        positions = [i % (players + 1) for i in range(size)]
-        if turn == "last-dealt":
-            turn_index = size - 1
-    else:
-        each_or_none = rules.deal.cards_each(players)
-        if each_or_none is None:
-            raise DealPlanError(f"the deal table has no row for {players} players")
-        each = each_or_none
-        dealt = each * players
-        needed = dealt + (1 if turn == "stock-top" else 0)
-        if needed > size:
-            raise DealPlanError(
-                f"{players} players at {each} cards each need {needed} cards; the pack has {size}"
-            )
-        positions = [i % players for i in range(dealt)] + [players] * (size - dealt)
-        if turn == "stock-top":
-            turn_index = dealt
+    match style:
+        case "equal-with-spare":
+            positions, turn_index = _equal_with_spare(size, players, turn)
+        case "all-around":
+            if size < players + 1:
+                raise DealPlanError(f"{size} cards cannot give {players} players a card each")
+            positions = [i % (players + 1) for i in range(size)]
+            match turn:
+                case "last-dealt":
+                    turn_index = size - 1
+                case "none" | "dealer-last" | "stock-top":
+                    pass  # the checks allow no other turn-up with this deal
+                case _:
+                    assert_never(turn)
+        case "fixed-table":
+            positions, turn_index = _fixed_table(rules, size, players, turn)
+        case _:
+            assert_never(style)
     positions = [SPARE if p == players else p for p in positions]
     turn_position = TURN_UP
     if turn_index is not None:
-        dealt_to = positions[turn_index]
-        if fate == "dealer":
-            turn_position = players - 1
-        elif fate == "holder":
-            turn_position = dealt_to if dealt_to != TURN_UP else TURN_UP
-        if fate == "table" or turn_position == TURN_UP:
-            turn_position = TURN_UP
+        fate = rules.turn_up.fate
+        match fate:
+            case "table":
+                turn_position = TURN_UP
+            case "dealer":
+                turn_position = players - 1
+            case "holder":
+                turn_position = positions[turn_index]
+            case _:
+                assert_never(fate)
     return DealPlan(players, tuple(positions), turn_index, turn_position)
+
+
+def _equal_with_spare(size: int, players: int, turn: TurnUpCard) -> tuple[list[int], int | None]:
+    """Equal hands and a spare hand that takes the leftovers (``players`` stands for the spare)."""
+    separate = 0
+    match turn:
+        case "last-dealt":
+            separate = 1
+        case "none" | "dealer-last" | "stock-top":
+            pass
+        case _:
+            assert_never(turn)
+    each = (size - separate) // (players + 1)
+    if each < 1:
+        raise DealPlanError(f"{size} cards cannot give {players} players a card each")
+    positions = [i % (players + 1) for i in range(each * (players + 1))]
+    turn_index: int | None = None
+    match turn:
+        case "last-dealt":
+            turn_index = len(positions)
+            positions.append(TURN_UP)
+        case "dealer-last":
+            turn_index = (each - 1) * (players + 1) + (players - 1)
+        case "none" | "stock-top":
+            pass  # the checks allow no stock-top turn-up with this deal
+        case _:
+            assert_never(turn)
+    positions += [players] * (size - len(positions))
+    return positions, turn_index
+
+
+def _fixed_table(
+    rules: Rules, size: int, players: int, turn: TurnUpCard
+) -> tuple[list[int], int | None]:
+    """The deal table's number of cards each; the rest is a stock (``players`` stands for it)."""
+    each = rules.deal.cards_each(players)
+    if each is None:
+        raise DealPlanError(f"the deal table has no row for {players} players")
+    dealt = each * players
+    turn_index: int | None = None
+    match turn:
+        case "stock-top":
+            turn_index = dealt
+        case "none" | "last-dealt" | "dealer-last":
+            pass  # the checks allow no other turn-up with this deal
+        case _:
+            assert_never(turn)
+    needed = dealt + (0 if turn_index is None else 1)
+    if needed > size:
+        raise DealPlanError(
+            f"{players} players at {each} cards each need {needed} cards; the pack has {size}"
+        )
+    positions = [i % players for i in range(dealt)] + [players] * (size - dealt)
+    return positions, turn_index

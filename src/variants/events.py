@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
+from .ruleset import StopCause as StopCause
+
 WinHow = Literal["play", "pair", "share", "turn-up", "going-out", "closing"]
 PayReason = Literal["going-out", "turn-up", "bonus"]
 TurnUpPlace = Literal["table", "hand", "spare", "none"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import assert_never
 
 from .cards import RANKS, rank_of
 from .compiled import CompiledRules, compile_rules
@@ -42,17 +43,35 @@ def choose_first_dealer(
     players = compiled.players
     pack = list(compiled.pack)
     rng.shuffle(pack)
+    match method:
+        case "agreed":
+            return 0, ()
+        case "first-jack":
+            return _first_jack(pack, players)
+        case "lowest-card":
+            return _lowest_card(compiled, pack, rng)
+        case _:
+            assert_never(method)
+
+
+def _first_jack(pack: list[int], players: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Cards dealt round face up from the shuffled ``pack`` until one is a jack."""
     draws: list[tuple[int, int]] = []
-    if method == "agreed":
-        return 0, ()
-    if method == "first-jack":
-        jack = RANKS.index("J")
-        for index, card in enumerate(pack):
-            seat = index % players
-            draws.append((seat, card))
-            if rank_of(card) == jack:
-                return seat, tuple(draws)
-        raise AssertionError("a pack with no jack")  # pragma: no cover - the pack has jacks
+    jack = RANKS.index("J")
+    for index, card in enumerate(pack):
+        seat = index % players
+        draws.append((seat, card))
+        if rank_of(card) == jack:
+            return seat, tuple(draws)
+    raise AssertionError("a pack with no jack")  # pragma: no cover - the pack has jacks
+
+
+def _lowest_card(
+    compiled: CompiledRules, pack: list[int], rng: random.Random
+) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """Each seat draws from the shuffled ``pack``; those tied for lowest draw again."""
+    players = compiled.players
+    draws: list[tuple[int, int]] = []
     contenders = list(range(players))
     while True:
         drawn = [(seat, pack.pop()) for seat in contenders]
@@ -83,9 +102,10 @@ def play_game(
     results: list[DealResult] = []
     trump: int | None = None
     count = rules.game.deal_count(players)
+    every_deal = rules.dressing.every_deal
     for number in range(count):
         dealer = (first + number) % players
-        dress = rules.dressing.when == "every-deal" or number == 0
+        dress = every_deal or number == 0
         setup = shuffled_deal(compiled, rng, dealer, board, banker=first, dress=dress)
         result = play_deal(compiled, setup, policy, rng, record=record)
         if record:
@@ -96,13 +116,19 @@ def play_game(
         trump = result.trump if result.trump is not None else trump
         for seat in range(players):
             totals[seat] += result.net[seat]
-    if rules.game.closing_deal == "face-up" and sum(board) > 0:
-        dealer = (first + count) % players
-        board = _closing_deal(
-            compiled, rng, dealer, board, trump, totals, log if record else None, count
-        )
-    best = max(totals)
-    winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+    closing = rules.game.closing_deal
+    match closing:
+        case "face-up":
+            if sum(board) > 0:
+                dealer = (first + count) % players
+                board = _closing_deal(
+                    compiled, rng, dealer, board, trump, totals, log if record else None, count
+                )
+        case "none":
+            pass
+        case _:
+            assert_never(closing)
+    winners = _winners(rules, totals)
     if record:
         log.append(GameEnded(tuple(totals), winners, tuple(zip(compiled.ids, board, strict=True))))
     return GameResult(players, first, tuple(results), tuple(totals), winners, board, tuple(log))
@@ -139,18 +165,35 @@ def _closing_deal(
         cards = tables.cards_of[index]
         if amount == 0 or not cards:
             continue
-        if compartment.win.kind == "trumps":
-            seats = [holder[card] for card in cards]
-            shares = {seat: 0 for seat in seats}
-            for seat in seats:
-                shares[seat] += amount // 2
-            if len(shares) == 1:
-                shares[seats[0]] = amount
-        else:
-            shares = {holder[cards[0]]: amount}
+        kind = compartment.win.kind
+        match kind:
+            case "trumps":
+                seats = [holder[card] for card in cards]
+                shares = {seat: 0 for seat in seats}
+                for seat in seats:
+                    shares[seat] += amount // 2
+                if len(shares) == 1:
+                    shares[seats[0]] = amount
+            case "card" | "trump":
+                shares = {holder[cards[0]]: amount}
+            case "going-out":  # pragma: no cover - going out is won by no card
+                continue
+            case _:
+                assert_never(kind)
         for seat, share in shares.items():
             totals[seat] += share
             remaining[index] -= share
             if log is not None:
                 log.append(CompartmentWon(compartment.id, seat, share, "closing"))
     return tuple(remaining)
+
+
+def _winners(rules: Rules, totals: list[int]) -> tuple[int, ...]:
+    """The seats that have won the game (more than one on a tie)."""
+    winner = rules.game.winner
+    match winner:
+        case "most-counters":
+            best = max(totals)
+            return tuple(seat for seat, total in enumerate(totals) if total == best)
+        case _:
+            assert_never(winner)

@@ -32,12 +32,12 @@ from .events import (
     Event,
     Led,
     Played,
-    StopCause,
     Stopped,
     TurnedUp,
     TurnUpPlace,
     WentOut,
 )
+from .ruleset import StopCause
 from .settle import Ledger, holders, pair_or_bonus, settle, turn_up_payouts
 
 

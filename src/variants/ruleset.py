@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from .cards import parse_card, parse_rank, parse_suit
 
@@ -91,10 +91,29 @@ class Pack:
         return self.ranks[-1]
 
 
+# The values of the schema's enums, one alias each (a test ties every one to its enum), so that
+# every branch on a rule's value can be a ``match`` that mypy checks for a missing case.
 FirstDealer = Literal["lowest-card", "first-jack", "agreed"]
 DealStyle = Literal["equal-with-spare", "all-around", "fixed-table"]
 TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
 TurnUpFate = Literal["table", "dealer", "holder"]
+TrumpChoice = Literal["turn-up", "none"]
+"""A trump rule other than a fixed suit (a fixed suit is held as its index, 0-3)."""
+WinKind = Literal["card", "trump", "trumps", "going-out"]
+"""Which of ``win``'s keys names what wins a compartment (``going_out`` written ``going-out``)."""
+DifferentSeats = Literal["none", "split"]
+OddCounter = Literal["stays", "higher"]
+BonusCounted = Literal["at-play", "at-end"]
+UnplayedPenalty = Literal["none", "stake"]
+Payer = Literal["each-player", "dealer", "banker", "shares"]
+DressingWhen = Literal["every-deal", "first-deal"]
+StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
+LeadRule = Literal["any", "lowest-in-suit"]
+HolderPays = Literal["exempt", "double"]
+PerPlayer = Literal["per-player"]
+ClosingDeal = Literal["none", "face-up"]
+GameWinner = Literal["most-counters"]
+InterpretationKind = Literal["silent", "ambiguous", "contradictory"]
 
 
 @dataclass(frozen=True)
@@ -124,22 +143,58 @@ class TurnUp:
     provenance: Provenance
     interpretation: str | None = None
 
+    @property
+    def turned(self) -> bool:
+        """Whether a card is turned up at all."""
+        card = self.card
+        match card:
+            case "none":
+                return False
+            case "last-dealt" | "dealer-last" | "stock-top":
+                return True
+            case _:
+                assert_never(card)
+
 
 @dataclass(frozen=True)
 class Trump:
-    suit: int | Literal["turn-up", "none"]
+    suit: int | TrumpChoice
     provenance: Provenance
     interpretation: str | None = None
 
 
 @dataclass(frozen=True)
 class Win:
-    kind: Literal["card", "trump", "trumps", "going-out"]
+    kind: WinKind
     card: int | None = None
     ranks: tuple[int, ...] = ()
     in_succession: bool = False
-    different_seats: Literal["none", "split"] = "none"
-    odd_counter: Literal["stays", "higher"] = "stays"
+    different_seats: DifferentSeats = "none"
+    odd_counter: OddCounter = "stays"
+
+    @property
+    def one_card(self) -> bool:
+        """Whether one card wins it (a given card, or a rank of trumps)."""
+        kind = self.kind
+        match kind:
+            case "card" | "trump":
+                return True
+            case "trumps" | "going-out":
+                return False
+            case _:
+                assert_never(kind)
+
+    @property
+    def by_going_out(self) -> bool:
+        """Whether going out wins it, not a card."""
+        kind = self.kind
+        match kind:
+            case "going-out":
+                return True
+            case "card" | "trump" | "trumps":
+                return False
+            case _:
+                assert_never(kind)
 
 
 @dataclass(frozen=True)
@@ -154,7 +209,19 @@ class TurnUpPayout:
 @dataclass(frozen=True)
 class Bonus:
     per_card: int
-    counted: Literal["at-play", "at-end"]
+    counted: BonusCounted
+
+    @property
+    def at_play(self) -> bool:
+        """Whether it is counted and paid when the card is played (else when the deal ends)."""
+        counted = self.counted
+        match counted:
+            case "at-play":
+                return True
+            case "at-end":
+                return False
+            case _:
+                assert_never(counted)
 
 
 @dataclass(frozen=True)
@@ -164,9 +231,21 @@ class Compartment:
     win: Win
     turn_up: TurnUpPayout | None
     bonus: Bonus | None
-    unplayed_penalty: Literal["none", "stake"]
+    unplayed_penalty: UnplayedPenalty
     provenance: Provenance
     interpretation: str | None = None
+
+    @property
+    def holder_doubles(self) -> bool:
+        """Whether a seat left holding its card when someone goes out doubles it."""
+        penalty = self.unplayed_penalty
+        match penalty:
+            case "stake":
+                return True
+            case "none":
+                return False
+            case _:
+                assert_never(penalty)
 
 
 @dataclass(frozen=True)
@@ -205,16 +284,25 @@ class Shares:
 
 @dataclass(frozen=True)
 class Dressing:
-    payer: Literal["each-player", "dealer", "banker", "shares"]
+    payer: Payer
     stakes: tuple[tuple[str, int], ...]
     shares: Shares | None
     remainder_to: str | None
-    when: Literal["every-deal", "first-deal"]
+    when: DressingWhen
     provenance: Provenance
     interpretation: str | None = None
 
-
-StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
+    @property
+    def every_deal(self) -> bool:
+        """Whether the board is dressed before every deal (else before the first only)."""
+        when = self.when
+        match when:
+            case "every-deal":
+                return True
+            case "first-deal":
+                return False
+            case _:
+                assert_never(when)
 
 
 @dataclass(frozen=True)
@@ -226,18 +314,42 @@ class Stop:
 
 @dataclass(frozen=True)
 class Play:
-    lead: Literal["any", "lowest-in-suit"]
+    lead: LeadRule
     lead_only: tuple[str, ...]
     announce_stop: bool
     stops: tuple[Stop, ...]
     provenance: Provenance
     interpretation: str | None = None
 
+    @property
+    def any_lead(self) -> bool:
+        """Whether any card may be led (else only the lowest held of a suit)."""
+        lead = self.lead
+        match lead:
+            case "any":
+                return True
+            case "lowest-in-suit":
+                return False
+            case _:
+                assert_never(lead)
+
 
 @dataclass(frozen=True)
 class HolderRule:
     compartment: str
-    pays: Literal["exempt", "double"]
+    pays: HolderPays
+
+    @property
+    def exempt(self) -> bool:
+        """Whether the holder pays nothing for their cards at going out (else double)."""
+        pays = self.pays
+        match pays:
+            case "exempt":
+                return True
+            case "double":
+                return False
+            case _:
+                assert_never(pays)
 
 
 @dataclass(frozen=True)
@@ -250,14 +362,21 @@ class GoingOut:
 
 @dataclass(frozen=True)
 class Game:
-    deals: int | Literal["per-player"]
-    closing_deal: Literal["none", "face-up"]
-    winner: Literal["most-counters"]
+    deals: int | PerPlayer
+    closing_deal: ClosingDeal
+    winner: GameWinner
     provenance: Provenance
     interpretation: str | None = None
 
     def deal_count(self, players: int) -> int:
-        return players if self.deals == "per-player" else self.deals
+        deals = self.deals
+        match deals:
+            case "per-player":
+                return players
+            case int():
+                return deals
+            case _:
+                assert_never(deals)
 
 
 @dataclass(frozen=True)
@@ -312,7 +431,7 @@ class Alternative:
 @dataclass(frozen=True)
 class Interpretation:
     id: str
-    kind: Literal["silent", "ambiguous", "contradictory"]
+    kind: InterpretationKind
     question: str
     reading: str
     alternatives: tuple[Alternative, ...]
@@ -524,10 +643,15 @@ def build_turn_up(raw: Raw) -> TurnUp:
     return TurnUp(raw["card"], raw.get("fate", "table"), **_common(raw))
 
 
+def build_trump(raw: Raw) -> Trump:
+    """The ``trump`` block, typed."""
+    suit = raw["suit"]
+    return Trump(suit if suit in ("turn-up", "none") else parse_suit(suit), **_common(raw))
+
+
 def build_rules(raw: Raw) -> Rules:
     """Typed rules from schema-valid data."""
     dressing, play = raw["dressing"], raw["play"]
-    trump_suit = raw["trump"]["suit"]
     shares = dressing.get("shares")
     return Rules(
         players=build_players(raw["players"]),
@@ -535,10 +659,7 @@ def build_rules(raw: Raw) -> Rules:
         first_dealer=Dealer(raw["first_dealer"]["method"], **_common(raw["first_dealer"])),
         deal=build_deal(raw["deal"]),
         turn_up=build_turn_up(raw["turn_up"]),
-        trump=Trump(
-            trump_suit if trump_suit in ("turn-up", "none") else parse_suit(trump_suit),
-            **_common(raw["trump"]),
-        ),
+        trump=build_trump(raw["trump"]),
         board=Board(
             compartments=tuple(build_compartment(c) for c in raw["board"]["compartments"]),
             carry_over=raw["board"]["carry_over"],

@@ -15,8 +15,9 @@ the text where it reaches HTML.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never, get_args
 
 from ..cards import (
     RANK_WORDS,
@@ -30,16 +31,20 @@ from ..cards import (
     suit_of,
 )
 from ..dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
+from ..events import TurnUpPlace
 from ..ruleset import (
     STATUS_THRESHOLDS,
     Citation,
     Compartment,
+    FirstDealer,
+    HolderPays,
     Option,
     Provenance,
     Rules,
     Ruleset,
     Stop,
     StopCause,
+    TurnUpFate,
     Win,
 )
 
@@ -309,21 +314,39 @@ def equipment(rules: Rules) -> Section:
 # --------------------------------------------------------------------------------------------
 # Deal
 
-FIRST_DEALER_TEXT: dict[str, str] = {
-    "lowest-card": (
-        "Each player draws a card and the lowest deals first, the ace counting low; players who "
-        "tie for lowest draw again."
-    ),
-    "first-jack": (
-        "Cards are dealt round face up, one at a time, and the first player to receive a jack "
-        "deals first."
-    ),
-    "agreed": "The players agree who deals first.",
-}
-FIRST_DEALER_SHORT: dict[str, str] = {
-    "lowest-card": "lowest card drawn",
-    "first-jack": "first jack dealt face up",
-    "agreed": "agreed by the players",
+
+def first_dealer_text(method: FirstDealer) -> str:
+    match method:
+        case "lowest-card":
+            return (
+                "Each player draws a card and the lowest deals first, the ace counting low; "
+                "players who tie for lowest draw again."
+            )
+        case "first-jack":
+            return (
+                "Cards are dealt round face up, one at a time, and the first player to receive a "
+                "jack deals first."
+            )
+        case "agreed":
+            return "The players agree who deals first."
+        case _:
+            assert_never(method)
+
+
+def first_dealer_short(method: FirstDealer) -> str:
+    match method:
+        case "lowest-card":
+            return "lowest card drawn"
+        case "first-jack":
+            return "first jack dealt face up"
+        case "agreed":
+            return "agreed by the players"
+        case _:
+            assert_never(method)
+
+
+FIRST_DEALER_SHORT: Mapping[FirstDealer, str] = {
+    method: first_dealer_short(method) for method in get_args(FirstDealer)
 }
 
 
@@ -332,7 +355,7 @@ def first_dealer_rule(rules: Rules) -> Rule:
     return Rule(
         "rule-first-dealer",
         "First dealer",
-        (FIRST_DEALER_TEXT[dealer.method], "After each deal the deal passes to the left."),
+        (first_dealer_text(dealer.method), "After each deal the deal passes to the left."),
         dealer.provenance,
         dealer.interpretation,
     )
@@ -347,7 +370,7 @@ class HandSizes:
     """Cards in each hand when play starts, elder hand first (the dealer last)."""
     spare: int
     """Cards in the spare hand or stock when play starts."""
-    turn_up: str
+    turn_up: TurnUpPlace
     """Where the turn-up lies: ``table``, ``hand``, ``spare`` or ``none``."""
     turn_up_seat: int | None = None
     """For ``hand``: the position holding it, counted from the elder hand (the dealer last)."""
@@ -362,18 +385,26 @@ class HandSizes:
         >>> HandSizes(5, (8,) * 5, 10, "hand", 1).turn_up_text
         "in the hand of the second player from the dealer's left"
         """
-        if self.turn_up == "hand" and self.turn_up_seat is not None:
-            if self.turn_up_seat == self.players - 1:
-                return "in the dealer's hand"
-            if self.turn_up_seat == 0:
-                return "in the elder hand (the dealer's left)"
-            nth = ORDINALS[self.turn_up_seat] if self.turn_up_seat < len(ORDINALS) else ""
-            return f"in the hand of the {nth} player from the dealer's left"
-        return {
-            "table": "face up on the table",
-            "spare": "in the spare cards",
-            "none": "none turned",
-        }.get(self.turn_up, "in a hand")
+        place = self.turn_up
+        match place:
+            case "hand":
+                seat = self.turn_up_seat
+                if seat is None:
+                    return "in a hand"
+                if seat == self.players - 1:
+                    return "in the dealer's hand"
+                if seat == 0:
+                    return "in the elder hand (the dealer's left)"
+                nth = ORDINALS[seat] if seat < len(ORDINALS) else ""
+                return f"in the hand of the {nth} player from the dealer's left"
+            case "table":
+                return "face up on the table"
+            case "spare":
+                return "in the spare cards"
+            case "none":
+                return "none turned"
+            case _:
+                assert_never(place)
 
     @property
     def hands_text(self) -> str:
@@ -398,7 +429,7 @@ def hand_sizes(rules: Rules, players: int) -> HandSizes:
     except DealPlanError as error:
         return HandSizes(players, (), 0, "none", error=str(error))
     spare = sum(1 for p in plan.positions if p == SPARE)
-    where = "none"
+    where: TurnUpPlace = "none"
     seat: int | None = None
     if plan.turn_up_index is not None:
         dealt_to = plan.positions[plan.turn_up_index]
@@ -434,38 +465,48 @@ def hand_sizes_table(rules: Rules) -> Table:
 def deal_style_text(rules: Rules) -> tuple[str, ...]:
     deal = rules.deal
     spare = deal.spare_name
-    if deal.style == "equal-with-spare":
-        return (
-            f"The dealer deals one card at a time, starting on the left, to each player and to a "
-            f"{spare}, so that every hand and the {spare} get the same number of cards.",
-            f"Cards left over when the hands are equal go to the {spare}, which lies face down "
-            "and unseen throughout the deal; the cards in it are unknown stops.",
-        )
-    if deal.style == "all-around":
-        return (
-            f"The dealer deals the whole pack one card at a time, starting on the left, round the "
-            f"players and a {spare}, so some hands may have one card more than others.",
-            f"The {spare} lies face down and unseen throughout the deal; the cards in it are "
-            "unknown stops.",
-        )
-    counts = ", ".join(f"{p} players {c}" for p, c in deal.table)
-    return (
-        "The dealer deals one card at a time, starting on the left, giving each player the number "
-        f"of cards a fixed table sets for the number of players ({counts}).",
-        f"The rest of the pack is the {spare}, which lies face down and unseen; the cards in it "
-        "are unknown stops.",
-    )
+    style = deal.style
+    match style:
+        case "equal-with-spare":
+            return (
+                "The dealer deals one card at a time, starting on the left, to each player and to "
+                f"a {spare}, so that every hand and the {spare} get the same number of cards.",
+                f"Cards left over when the hands are equal go to the {spare}, which lies face "
+                "down and unseen throughout the deal; the cards in it are unknown stops.",
+            )
+        case "all-around":
+            return (
+                "The dealer deals the whole pack one card at a time, starting on the left, round "
+                f"the players and a {spare}, so some hands may have one card more than others.",
+                f"The {spare} lies face down and unseen throughout the deal; the cards in it are "
+                "unknown stops.",
+            )
+        case "fixed-table":
+            counts = ", ".join(f"{p} players {c}" for p, c in deal.table)
+            return (
+                "The dealer deals one card at a time, starting on the left, giving each player "
+                f"the number of cards a fixed table sets for the number of players ({counts}).",
+                f"The rest of the pack is the {spare}, which lies face down and unseen; the cards "
+                "in it are unknown stops.",
+            )
+        case _:
+            assert_never(style)
 
 
 def deal_summary(rules: Rules) -> str:
     """The deal in a few words (the spare hand's name is left to :func:`spare_summary`)."""
     deal = rules.deal
-    if deal.style == "equal-with-spare":
-        return "equal hands and an extra hand, which takes the leftovers"
-    if deal.style == "all-around":
-        return "the whole pack dealt round the hands and an extra hand; hands may differ by one"
-    counts = ", ".join(f"{p}p {c}" for p, c in deal.table)
-    return f"a fixed number by player count ({counts}); the rest is a stock"
+    style = deal.style
+    match style:
+        case "equal-with-spare":
+            return "equal hands and an extra hand, which takes the leftovers"
+        case "all-around":
+            return "the whole pack dealt round the hands and an extra hand; hands may differ by one"
+        case "fixed-table":
+            counts = ", ".join(f"{p}p {c}" for p, c in deal.table)
+            return f"a fixed number by player count ({counts}); the rest is a stock"
+        case _:
+            assert_never(style)
 
 
 def spare_summary(rules: Rules) -> str:
@@ -496,48 +537,81 @@ def deal_rule(rules: Rules) -> Rule:
 def turn_up_card_text(rules: Rules) -> str:
     card = rules.turn_up.card
     spare = rules.deal.spare_name
-    if card == "none":
-        return "No card is turned up."
-    if card == "last-dealt":
-        if rules.deal.style == "all-around":
-            return "The last card dealt, wherever it falls, is turned face up."
-        return "When the hands are dealt, the next card is turned face up."
-    if card == "dealer-last":
-        return "The last card dealt to the dealer is turned face up on the table for all to see."
-    return f"The top card of the {spare} is turned face up."
+    match card:
+        case "none":
+            return "No card is turned up."
+        case "last-dealt":
+            if _dealt_whole(rules):
+                return "The last card dealt, wherever it falls, is turned face up."
+            return "When the hands are dealt, the next card is turned face up."
+        case "dealer-last":
+            return (
+                "The last card dealt to the dealer is turned face up on the table for all to see."
+            )
+        case "stock-top":
+            return f"The top card of the {spare} is turned face up."
+        case _:
+            assert_never(card)
 
 
-TURN_UP_FATE_TEXT: dict[str, str] = {
-    "table": "It stays face up on the table, out of play: the card below it is a known stop.",
-    "dealer": "Once everyone has seen it, the dealer takes it into hand.",
-    "holder": (
-        "It stays, face up, in the hand it fell to and is played from there like any other card."
-    ),
-}
+def _dealt_whole(rules: Rules) -> bool:
+    """Whether the whole pack is dealt round, so that the last card dealt falls in a hand."""
+    style = rules.deal.style
+    match style:
+        case "all-around":
+            return True
+        case "equal-with-spare" | "fixed-table":
+            return False
+        case _:
+            assert_never(style)
+
+
+def turn_up_fate_text(fate: TurnUpFate) -> str:
+    match fate:
+        case "table":
+            return "It stays face up on the table, out of play: the card below it is a known stop."
+        case "dealer":
+            return "Once everyone has seen it, the dealer takes it into hand."
+        case "holder":
+            return (
+                "It stays, face up, in the hand it fell to and is played from there like any "
+                "other card."
+            )
+        case _:
+            assert_never(fate)
 
 
 def turn_up_summary(rules: Rules) -> str:
     card = rules.turn_up.card
-    if card == "none":
-        return "none"
-    which = {
-        "last-dealt": "last card dealt" if rules.deal.style == "all-around" else "next card",
-        "dealer-last": "dealer's last card",
-        "stock-top": f"top of the {rules.deal.spare_name}",
-    }[card]
-    fate = {
-        "table": "stays on the table (a stop)",
-        "dealer": "taken up by the dealer",
-        "holder": "stays in the hand it fell to",
-    }[rules.turn_up.fate]
-    return f"{which}; {fate}"
+    match card:
+        case "none":
+            return "none"
+        case "last-dealt":
+            which = "last card dealt" if _dealt_whole(rules) else "next card"
+        case "dealer-last":
+            which = "dealer's last card"
+        case "stock-top":
+            which = f"top of the {rules.deal.spare_name}"
+        case _:
+            assert_never(card)
+    fate = rules.turn_up.fate
+    match fate:
+        case "table":
+            where = "stays on the table (a stop)"
+        case "dealer":
+            where = "taken up by the dealer"
+        case "holder":
+            where = "stays in the hand it fell to"
+        case _:
+            assert_never(fate)
+    return f"{which}; {where}"
 
 
 def turn_up_rule(rules: Rules) -> Rule:
     turn_up = rules.turn_up
     sentences = [turn_up_card_text(rules)]
-    if turn_up.card != "none":
-        sentences.append(TURN_UP_FATE_TEXT[turn_up.fate])
+    if turn_up.turned:
+        sentences.append(turn_up_fate_text(turn_up.fate))
         payers = [c for c in rules.board.compartments if c.turn_up is not None]
         if payers:
             sentences.append(
@@ -552,21 +626,29 @@ def turn_up_rule(rules: Rules) -> Rule:
 
 def trump_summary(rules: Rules) -> str:
     suit = rules.trump.suit
-    if suit == "turn-up":
-        return "the turn-up's suit"
-    if suit == "none":
-        return "no trumps"
-    return suit_label(suit)
+    match suit:
+        case "turn-up":
+            return "the turn-up's suit"
+        case "none":
+            return "no trumps"
+        case int():
+            return suit_label(suit)
+        case _:
+            assert_never(suit)
 
 
 def trump_rule(rules: Rules) -> Rule:
     trump = rules.trump
-    if trump.suit == "turn-up":
-        text = "The turn-up's suit is trumps for the deal."
-    elif trump.suit == "none":
-        text = "There is no trump suit: the board names its cards directly."
-    else:
-        text = f"Trumps are always {suit_label(trump.suit)}."
+    suit = trump.suit
+    match suit:
+        case "turn-up":
+            text = "The turn-up's suit is trumps for the deal."
+        case "none":
+            text = "There is no trump suit: the board names its cards directly."
+        case int():
+            text = f"Trumps are always {suit_label(suit)}."
+        case _:
+            assert_never(suit)
     return Rule("rule-trump", "Trumps", (text,), trump.provenance, trump.interpretation)
 
 
@@ -585,58 +667,90 @@ def deal(rules: Rules) -> Section:
 def compartment_cards(compartment: Compartment) -> str:
     """The card or cards that win a compartment, briefly (``9♦``, ``Q K of trumps``, ``—``)."""
     win = compartment.win
-    if win.kind == "card" and win.card is not None:
-        return card_glyph(win.card)
-    if win.kind == "trump":
-        return f"{RANKS[win.ranks[0]]} of trumps"
-    if win.kind == "trumps":
-        return f"{' '.join(RANKS[r] for r in win.ranks)} of trumps"
-    return "going out"
+    kind = win.kind
+    match kind:
+        case "card":
+            assert win.card is not None
+            return card_glyph(win.card)
+        case "trump":
+            return f"{RANKS[win.ranks[0]]} of trumps"
+        case "trumps":
+            return f"{' '.join(RANKS[r] for r in win.ranks)} of trumps"
+        case "going-out":
+            return "going out"
+        case _:
+            assert_never(kind)
 
 
 def win_sentences(win: Win, rules: Rules) -> tuple[str, ...]:
-    if win.kind == "card" and win.card is not None:
-        return (f"Won by the player who plays {card_label(win.card)}.",)
-    if win.kind == "trump":
-        return (f"Won by the player who plays the {rank_word(win.ranks[0])} of trumps.",)
-    if win.kind == "going-out":
-        return ("Won by the first player to play all their cards.",)
+    kind = win.kind
+    match kind:
+        case "card":
+            assert win.card is not None
+            return (f"Won by the player who plays {card_label(win.card)}.",)
+        case "trump":
+            return (f"Won by the player who plays the {rank_word(win.ranks[0])} of trumps.",)
+        case "going-out":
+            return ("Won by the first player to play all their cards.",)
+        case "trumps":
+            return pair_sentences(win)
+        case _:
+            assert_never(kind)
+
+
+def pair_sentences(win: Win) -> tuple[str, ...]:
+    """How a pair of trumps is won, and what happens when two players play its cards."""
     first, second = (rank_word(r) for r in win.ranks)
     succession = " one straight after the other, in the same run" if win.in_succession else ""
     sentences = [
         f"Won by a player who plays both the {first} and the {second} of trumps{succession}."
     ]
-    if win.different_seats == "split":
-        odd = (
-            "an odd counter stays on the compartment"
-            if win.odd_counter == "stays"
-            else "an odd counter goes to the player of the higher card"
-        )
-        sentences.append(
-            f"If two different players play the two cards{' in succession' if succession else ''}, "
-            f"they divide the counters; {odd}."
-        )
-    else:
-        sentences.append("If two different players play the two cards, nobody wins it.")
+    seats = win.different_seats
+    match seats:
+        case "split":
+            odd_counter = win.odd_counter
+            match odd_counter:
+                case "stays":
+                    odd = "an odd counter stays on the compartment"
+                case "higher":
+                    odd = "an odd counter goes to the player of the higher card"
+                case _:
+                    assert_never(odd_counter)
+            sentences.append(
+                "If two different players play the two cards"
+                f"{' in succession' if succession else ''}, they divide the counters; {odd}."
+            )
+        case "none":
+            sentences.append("If two different players play the two cards, nobody wins it.")
+        case _:
+            assert_never(seats)
     return tuple(sentences)
 
 
 def turn_up_payout_sentence(compartment: Compartment, rules: Rules) -> str | None:
     payout = compartment.turn_up
-    if payout is None or rules.turn_up.card == "none":
+    if payout is None or not rules.turn_up.turned:
         return None
     win = compartment.win
-    if win.kind == "card" and win.card is not None:
-        when = f"If the turn-up is {card_glyph(win.card)}"
-    elif win.kind == "trump":
-        word = rank_word(win.ranks[0])
-        when = (
-            f"If the turn-up is {article(word)}"
-            if rules.trump.suit == "turn-up"
-            else f"If the turn-up is the {word} of trumps"
-        )
-    else:
-        when = "If the turn-up wins it"
+    kind = win.kind
+    match kind:
+        case "card":
+            assert win.card is not None
+            when = f"If the turn-up is {card_glyph(win.card)}"
+        case "trump":
+            word = rank_word(win.ranks[0])
+            suit = rules.trump.suit
+            match suit:
+                case "turn-up":
+                    when = f"If the turn-up is {article(word)}"
+                case "none" | int():
+                    when = f"If the turn-up is the {word} of trumps"
+                case _:
+                    assert_never(suit)
+        case "trumps" | "going-out":
+            when = "If the turn-up wins it"
+        case _:
+            assert_never(kind)
     gains: list[str] = []
     if payout.takes:
         gains.append("the dealer takes the counters on it")
@@ -663,9 +777,14 @@ def bonus_sentence(compartment: Compartment) -> str | None:
     bonus = compartment.bonus
     if bonus is None:
         return None
-    when = (
-        "then holds" if bonus.counted == "at-play" else "still holds when the deal ends (paid then)"
-    )
+    counted = bonus.counted
+    match counted:
+        case "at-play":
+            when = "then holds"
+        case "at-end":
+            when = "still holds when the deal ends (paid then)"
+        case _:
+            assert_never(counted)
     return (
         "Whoever plays its card is also paid, by each other player, "
         f"{counters(bonus.per_card)} for every card that player {when}."
@@ -673,9 +792,9 @@ def bonus_sentence(compartment: Compartment) -> str | None:
 
 
 def penalty_sentence(compartment: Compartment, rules: Rules) -> str | None:
-    if compartment.unplayed_penalty != "stake":
+    if not compartment.holder_doubles:
         return None
-    which = "its card" if compartment.win.kind in ("card", "trump") else "one of its cards"
+    which = "its card" if compartment.win.one_card else "one of its cards"
     return (
         f"A player left holding {which} when someone goes out doubles it (see Cards left "
         "unplayed, under Settlement)."
@@ -689,15 +808,21 @@ def stake_of(rules: Rules, compartment_id: str) -> int | None:
 def stake_text(rules: Rules, compartment: Compartment) -> str:
     """The compartment's default stake in a few words (``6``, ``the rest of the pool``)."""
     dressing = rules.dressing
-    if dressing.payer == "shares" and dressing.remainder_to == compartment.id:
-        own = stake_of(rules, compartment.id)
-        return "the rest of the pool" if not own else f"{own} and the rest of the pool"
     amount = stake_of(rules, compartment.id)
-    if amount is None:
-        return "nothing"
-    if dressing.payer == "each-player":
-        return f"{amount} from each player"
-    return str(amount)
+    payer = dressing.payer
+    match payer:
+        case "shares":
+            if dressing.remainder_to == compartment.id:
+                return (
+                    "the rest of the pool" if not amount else f"{amount} and the rest of the pool"
+                )
+            return "nothing" if amount is None else str(amount)
+        case "each-player":
+            return "nothing" if amount is None else f"{amount} from each player"
+        case "dealer" | "banker":
+            return "nothing" if amount is None else str(amount)
+        case _:
+            assert_never(payer)
 
 
 def compartment_rule(compartment: Compartment, rules: Rules) -> Rule:
@@ -757,21 +882,26 @@ def dressing_summary(rules: Rules) -> str:
     dressing = rules.dressing
     stakes = [amount for _, amount in dressing.stakes]
     total = sum(stakes)
-    when = "" if dressing.when == "every-deal" else " (once a game)"
-    if dressing.payer == "each-player":
-        if len(set(stakes)) == 1:
-            return f"each player, {stakes[0]} on every compartment ({total} each){when}"
-        return f"each player, {total} counters{when}"
-    if dressing.payer == "dealer":
-        return f"the dealer, {total} counters{when}"
-    if dressing.payer == "banker":
-        return f"the banker (first dealer), {total} counters every deal{when}"
-    shares = dressing.shares
-    assert shares is not None
-    return (
-        f"a pool of at least {shares.total_at_least}: dealer {shares.dealer} shares, "
-        f"others {shares.others}{when}"
-    )
+    when = "" if dressing.every_deal else " (once a game)"
+    payer = dressing.payer
+    match payer:
+        case "each-player":
+            if len(set(stakes)) == 1:
+                return f"each player, {stakes[0]} on every compartment ({total} each){when}"
+            return f"each player, {total} counters{when}"
+        case "dealer":
+            return f"the dealer, {total} counters{when}"
+        case "banker":
+            return f"the banker (first dealer), {total} counters every deal{when}"
+        case "shares":
+            shares = dressing.shares
+            assert shares is not None
+            return (
+                f"a pool of at least {shares.total_at_least}: dealer {shares.dealer} shares, "
+                f"others {shares.others}{when}"
+            )
+        case _:
+            assert_never(payer)
 
 
 def dressing_rule(rules: Rules) -> Rule:
@@ -779,52 +909,30 @@ def dressing_rule(rules: Rules) -> Rule:
     stakes = stakes_list(rules)
     amounts = [amount for _, amount in dressing.stakes]
     total = sum(amounts)
-    before = "Before every deal" if dressing.when == "every-deal" else "Before the first deal"
+    before = "Before every deal" if dressing.every_deal else "Before the first deal"
     table: Table | None = None
-    if dressing.payer == "each-player":
-        if len(set(amounts)) == 1 and len(amounts) == len(rules.board.compartments):
-            what = f"{counters(amounts[0])} on every compartment ({total} from each player)"
-        else:
-            what = f"{stakes} ({total} from each player)"
-        sentences = [f"{before}, each player dresses the board: {what}."]
-    elif dressing.payer == "dealer":
-        sentences = [f"{before}, the dealer alone dresses the board: {stakes} ({counters(total)})."]
-    elif dressing.payer == "banker":
-        sentences = [
-            "The first dealer is also the banker for the whole game.",
-            f"{before}, whoever deals, the banker alone dresses the board: {stakes} "
-            f"({counters(total)}).",
-        ]
-    else:
-        shares = dressing.shares
-        assert shares is not None
-        rest = _label(rules, dressing.remainder_to or "")
-        sentences = [
-            f"{before}, the players make a pool of at least {counters(shares.total_at_least)}: "
-            f"the dealer pays {number_word(shares.dealer)} shares and every other player "
-            f"{number_word(shares.others)}, a share being the smallest whole number of counters "
-            f"that brings the pool to {shares.total_at_least}.",
-            f"The pool is laid out as {stakes}; {rest} takes the rest of the pool.",
-        ]
-        rows: list[tuple[str, ...]] = []
-        for n in rules.players.counts:
-            unit = shares.unit(n)
-            pool = unit * (shares.dealer + shares.others * (n - 1))
-            rows.append(
-                (
-                    str(n),
-                    str(unit),
-                    str(unit * shares.dealer),
-                    str(unit * shares.others),
-                    str(pool),
-                    str(pool - total),
-                )
-            )
-        table = Table(
-            ("Players", "Share", "Dealer pays", "Each other pays", "Pool", f"{rest} gets"),
-            tuple(rows),
-            "The pool for each number of players.",
-        )
+    payer = dressing.payer
+    match payer:
+        case "each-player":
+            if len(set(amounts)) == 1 and len(amounts) == len(rules.board.compartments):
+                what = f"{counters(amounts[0])} on every compartment ({total} from each player)"
+            else:
+                what = f"{stakes} ({total} from each player)"
+            sentences = [f"{before}, each player dresses the board: {what}."]
+        case "dealer":
+            sentences = [
+                f"{before}, the dealer alone dresses the board: {stakes} ({counters(total)})."
+            ]
+        case "banker":
+            sentences = [
+                "The first dealer is also the banker for the whole game.",
+                f"{before}, whoever deals, the banker alone dresses the board: {stakes} "
+                f"({counters(total)}).",
+            ]
+        case "shares":
+            sentences, table = _pool_rule(rules, before, stakes, total)
+        case _:
+            assert_never(payer)
     return Rule(
         "rule-dressing",
         "Dressing the board",
@@ -835,6 +943,41 @@ def dressing_rule(rules: Rules) -> Rule:
     )
 
 
+def _pool_rule(rules: Rules, before: str, stakes: str, total: int) -> tuple[list[str], Table]:
+    """The sentences and the table for a board dressed from a pool of shares."""
+    dressing = rules.dressing
+    shares = dressing.shares
+    assert shares is not None
+    rest = _label(rules, dressing.remainder_to or "")
+    sentences = [
+        f"{before}, the players make a pool of at least {counters(shares.total_at_least)}: "
+        f"the dealer pays {number_word(shares.dealer)} shares and every other player "
+        f"{number_word(shares.others)}, a share being the smallest whole number of counters "
+        f"that brings the pool to {shares.total_at_least}.",
+        f"The pool is laid out as {stakes}; {rest} takes the rest of the pool.",
+    ]
+    rows: list[tuple[str, ...]] = []
+    for n in rules.players.counts:
+        unit = shares.unit(n)
+        pool = unit * (shares.dealer + shares.others * (n - 1))
+        rows.append(
+            (
+                str(n),
+                str(unit),
+                str(unit * shares.dealer),
+                str(unit * shares.others),
+                str(pool),
+                str(pool - total),
+            )
+        )
+    table = Table(
+        ("Players", "Share", "Dealer pays", "Each other pays", "Pool", f"{rest} gets"),
+        tuple(rows),
+        "The pool for each number of players.",
+    )
+    return sentences, table
+
+
 def compartments_summary(rules: Rules) -> str:
     """All compartments with their default stakes, in board order."""
     parts = [
@@ -842,7 +985,14 @@ def compartments_summary(rules: Rules) -> str:
         for c in rules.board.compartments
     ]
     parts = [p.replace(" the rest of the pool", ": rest of the pool") for p in parts]
-    suffix = " (from each player)" if rules.dressing.payer == "each-player" else ""
+    payer = rules.dressing.payer
+    match payer:
+        case "each-player":
+            suffix = " (from each player)"
+        case "dealer" | "banker" | "shares":
+            suffix = ""
+        case _:
+            assert_never(payer)
     return f"{len(parts)}: " + ", ".join(parts) + suffix
 
 
@@ -861,22 +1011,41 @@ def board(rules: Rules) -> Section:
 # --------------------------------------------------------------------------------------------
 # Play
 
-STOP_TITLES: dict[str, str] = {
-    "king": "Stop: the top card",
-    "removed": "Stop: a card taken out",
-    "turn-up": "Stop: the turn-up",
-    "unseen": "Stop: the unseen cards",
-    "played": "Stop: a card already played",
-    "held": "Stop: a card that may not be played",
-}
-STOP_SHORT: dict[str, str] = {
-    "king": "kings",
-    "removed": "below a removed card",
-    "turn-up": "below the turn-up",
-    "unseen": "below an unseen card",
-    "played": "below a played card",
-    "held": "below a card held back",
-}
+
+def stop_title(cause: StopCause) -> str:
+    match cause:
+        case "king":
+            return "Stop: the top card"
+        case "removed":
+            return "Stop: a card taken out"
+        case "turn-up":
+            return "Stop: the turn-up"
+        case "unseen":
+            return "Stop: the unseen cards"
+        case "played":
+            return "Stop: a card already played"
+        case "held":
+            return "Stop: a card that may not be played"
+        case _:
+            assert_never(cause)
+
+
+def stop_short(cause: StopCause) -> str:
+    match cause:
+        case "king":
+            return "kings"
+        case "removed":
+            return "below a removed card"
+        case "turn-up":
+            return "below the turn-up"
+        case "unseen":
+            return "below an unseen card"
+        case "played":
+            return "below a played card"
+        case "held":
+            return "below a card held back"
+        case _:
+            assert_never(cause)
 
 
 def predecessor(rules: Rules, card: int) -> int | None:
@@ -890,45 +1059,63 @@ def predecessor(rules: Rules, card: int) -> int | None:
 
 def stop_sentence(cause: StopCause, rules: Rules) -> str:
     spare = rules.deal.spare_name
-    if cause == "king":
-        top = rank_word(rules.pack.top_rank)
-        return f"Every {top} stops a run: no card follows it."
-    if cause == "removed":
-        pairs = [(predecessor(rules, c), c) for c in rules.pack.removed]
-        named = [f"{card_glyph(p)} (the {card_glyph(c)} is out)" for p, c in pairs if p is not None]
-        return "A card whose next card up was taken out of the pack is a known stop" + (
-            f": {join(named)}." if named else "."
-        )
-    if cause == "turn-up":
-        if rules.turn_up.card != "none" and rules.turn_up.fate == "table":
-            return (
-                "The card just below the turn-up, which lies face up on the table, is a known stop."
+    match cause:
+        case "king":
+            top = rank_word(rules.pack.top_rank)
+            return f"Every {top} stops a run: no card follows it."
+        case "removed":
+            pairs = [(predecessor(rules, c), c) for c in rules.pack.removed]
+            named = [
+                f"{card_glyph(p)} (the {card_glyph(c)} is out)" for p, c in pairs if p is not None
+            ]
+            return "A card whose next card up was taken out of the pack is a known stop" + (
+                f": {join(named)}." if named else "."
             )
-        return "The card just below the turn-up is a stop when the turn-up is left on the table."
-    if cause == "unseen":
-        return (
-            f"A card whose next card up lies in the {spare} stops the run; nobody knows which "
-            "cards these are until a run stops short."
-        )
-    if cause == "played":
-        return "A card whose next card up has already been played stops the run."
-    held = [_label(rules, c) for c in rules.play.lead_only]
-    if held:
-        return (
-            f"A card whose next card up may not be played to continue a run ({join(held)}, "
-            "which may only be led) stops it."
-        )
-    return (
-        "A card whose next card up its holder may not play to continue a run stops it. Under "
-        "the default rules every card may continue a run, so this arises only with an option "
-        "that makes a card lead-only."
-    )
+        case "turn-up":
+            return _turn_up_stop_sentence(rules)
+        case "unseen":
+            return (
+                f"A card whose next card up lies in the {spare} stops the run; nobody knows which "
+                "cards these are until a run stops short."
+            )
+        case "played":
+            return "A card whose next card up has already been played stops the run."
+        case "held":
+            held = [_label(rules, c) for c in rules.play.lead_only]
+            if held:
+                return (
+                    "A card whose next card up may not be played to continue a run "
+                    f"({join(held)}, which may only be led) stops it."
+                )
+            return (
+                "A card whose next card up its holder may not play to continue a run stops it. "
+                "Under the default rules every card may continue a run, so this arises only with "
+                "an option that makes a card lead-only."
+            )
+        case _:
+            assert_never(cause)
+
+
+def _turn_up_stop_sentence(rules: Rules) -> str:
+    fate = rules.turn_up.fate
+    match fate:
+        case "table":
+            if rules.turn_up.turned:
+                return (
+                    "The card just below the turn-up, which lies face up on the table, is a known "
+                    "stop."
+                )
+        case "dealer" | "holder":
+            pass
+        case _:
+            assert_never(fate)
+    return "The card just below the turn-up is a stop when the turn-up is left on the table."
 
 
 def stop_rule(stop: Stop, rules: Rules) -> Rule:
     return Rule(
         f"rule-stop-{stop.cause}",
-        STOP_TITLES[stop.cause],
+        stop_title(stop.cause),
         (stop_sentence(stop.cause, rules),),
         stop.provenance,
         stop.interpretation,
@@ -937,24 +1124,29 @@ def stop_rule(stop: Stop, rules: Rules) -> Rule:
 
 def stops_summary(rules: Rules) -> str:
     """The causes of a stop, in a fixed order so that equal sets read the same."""
-    causes = {stop.cause for stop in rules.play.stops}
-    return "; ".join(text for cause, text in STOP_SHORT.items() if cause in causes)
+    said = {stop.cause: stop_short(stop.cause) for stop in rules.play.stops}
+    return "; ".join(said[cause] for cause in get_args(StopCause) if cause in said)
 
 
 def lead_sentences(rules: Rules) -> tuple[str, ...]:
-    play = rules.play
-    if play.lead == "any":
-        first = "The player on the dealer's left (the elder hand) leads first, with any card."
-        again = "Whoever played the last card of a stopped run leads the next, again with any card."
-    else:
-        first = (
-            "The player on the dealer's left (the elder hand) leads first: they choose a suit and "
-            "must lead the lowest card they hold in it."
-        )
-        again = (
-            "Whoever played the last card of a stopped run leads the next, by the same rule: the "
-            "lowest card held in the suit they choose."
-        )
+    lead = rules.play.lead
+    match lead:
+        case "any":
+            first = "The player on the dealer's left (the elder hand) leads first, with any card."
+            again = (
+                "Whoever played the last card of a stopped run leads the next, again with any card."
+            )
+        case "lowest-in-suit":
+            first = (
+                "The player on the dealer's left (the elder hand) leads first: they choose a suit "
+                "and must lead the lowest card they hold in it."
+            )
+            again = (
+                "Whoever played the last card of a stopped run leads the next, by the same rule: "
+                "the lowest card held in the suit they choose."
+            )
+        case _:
+            assert_never(lead)
     middle = (
         "Whoever holds the next card up in the same suit plays it at once, whoever they are, "
         "and so the run climbs one card at a time until it stops."
@@ -964,7 +1156,14 @@ def lead_sentences(rules: Rules) -> tuple[str, ...]:
 
 def lead_summary(rules: Rules) -> str:
     play = rules.play
-    base = "any card" if play.lead == "any" else "the lowest card held in a chosen suit"
+    lead = play.lead
+    match lead:
+        case "any":
+            base = "any card"
+        case "lowest-in-suit":
+            base = "the lowest card held in a chosen suit"
+        case _:
+            assert_never(lead)
     if play.lead_only:
         only = join([_label(rules, c) for c in play.lead_only])
         return f"{base}; {only} only as a lead"
@@ -1030,7 +1229,7 @@ def holder_phrase(rules: Rules, compartment_id: str) -> str:
 
 def going_out_rule(rules: Rules) -> Rule:
     going = rules.going_out
-    game = [c for c in rules.board.compartments if c.win.kind == "going-out"]
+    game = [c for c in rules.board.compartments if c.win.by_going_out]
     takes = f"takes the counters on {game[0].label} and " if game else ""
     if going.per_card:
         sentences = [
@@ -1045,17 +1244,14 @@ def going_out_rule(rules: Rules) -> Rule:
         ]
     for holder in going.holders:
         who = f"A player still holding the card of {holder_phrase(rules, holder.compartment)}"
-        if holder.pays == "exempt":
-            sentences.append(f"{who} pays nothing for their cards.")
-        else:
-            sentences.append(f"{who} pays double for their cards.")
+        sentences.append(f"{who} {holder_pays(holder.pays)} for their cards.")
     return Rule(
         "rule-going-out", "Going out", tuple(sentences), going.provenance, going.interpretation
     )
 
 
 def penalty_rule(rules: Rules) -> Rule | None:
-    penalised = [c for c in rules.board.compartments if c.unplayed_penalty == "stake"]
+    penalised = [c for c in rules.board.compartments if c.holder_doubles]
     if not penalised:
         return None
     names = [f"{c.label} ({compartment_cards(c)})" for c in penalised]
@@ -1088,22 +1284,29 @@ def holder_summary(rules: Rules, compartment_id: str) -> str:
     parts: list[str] = []
     for holder in rules.going_out.holders:
         if holder.compartment == compartment_id:
-            parts.append(
-                "pays nothing at going out"
-                if holder.pays == "exempt"
-                else "pays double at going out"
-            )
+            parts.append(f"{holder_pays(holder.pays)} at going out")
     try:
         compartment = rules.board.get(compartment_id)
     except KeyError:
         return "no such compartment" if not parts else "; ".join(parts)
-    if compartment.unplayed_penalty == "stake":
+    if compartment.holder_doubles:
         parts.append("doubles its compartment")
     return "; ".join(parts) if parts else "pays like anyone else"
 
 
+def holder_pays(pays: HolderPays) -> str:
+    """What a seat holding a compartment's card pays for its cards at going out."""
+    match pays:
+        case "exempt":
+            return "pays nothing"
+        case "double":
+            return "pays double"
+        case _:
+            assert_never(pays)
+
+
 def penalties_summary(rules: Rules) -> str:
-    penalised = [c.label for c in rules.board.compartments if c.unplayed_penalty == "stake"]
+    penalised = [c.label for c in rules.board.compartments if c.holder_doubles]
     if not penalised:
         return "none"
     return f"holder of {join(penalised)} doubles its compartment"
@@ -1123,37 +1326,71 @@ def settlement(rules: Rules) -> Section:
 
 def deals_summary(rules: Rules) -> str:
     deals = rules.game.deals
-    return "one deal by each player" if deals == "per-player" else plural(deals, "deal")
+    match deals:
+        case "per-player":
+            return "one deal by each player"
+        case int():
+            return plural(deals, "deal")
+        case _:
+            assert_never(deals)
 
 
 def closing_summary(rules: Rules) -> str:
-    if rules.game.closing_deal == "face-up":
-        return "a face-up deal empties the board"
-    return "none"
+    closing = rules.game.closing_deal
+    match closing:
+        case "face-up":
+            return "a face-up deal empties the board"
+        case "none":
+            return "none"
+        case _:
+            assert_never(closing)
 
 
 def winner_summary(rules: Rules) -> str:
-    return "most counters wins"
+    winner = rules.game.winner
+    match winner:
+        case "most-counters":
+            return "most counters wins"
+        case _:
+            assert_never(winner)
+
+
+def winner_text(rules: Rules) -> str:
+    winner = rules.game.winner
+    match winner:
+        case "most-counters":
+            return "The player with the most counters when the game ends has won."
+        case _:
+            assert_never(winner)
 
 
 def game(rules: Rules) -> Section:
     spare = rules.deal.spare_name
     game_rules = rules.game
-    if game_rules.deals == "per-player":
-        deals_text = "A game is one deal by each player in turn, the deal passing to the left."
-    else:
-        deals_text = f"A game is {plural(game_rules.deals, 'deal')}, the deal passing to the left."
-    if game_rules.closing_deal == "face-up":
-        closing = (
-            "After the last deal, if any counters are left on the board, the next dealer deals the "
-            f"whole pack face up round the players, with no {spare}, and the last trump still "
-            "stands. Whoever receives a compartment's card takes its counters; the holder of one "
-            "card of a pair takes half."
-        )
-    else:
-        closing = (
-            "There is no closing deal: counters still on the board when the game ends stay there."
-        )
+    deals = game_rules.deals
+    match deals:
+        case "per-player":
+            deals_text = "A game is one deal by each player in turn, the deal passing to the left."
+        case int():
+            deals_text = f"A game is {plural(deals, 'deal')}, the deal passing to the left."
+        case _:
+            assert_never(deals)
+    closing_deal = game_rules.closing_deal
+    match closing_deal:
+        case "face-up":
+            closing = (
+                "After the last deal, if any counters are left on the board, the next dealer "
+                f"deals the whole pack face up round the players, with no {spare}, and the last "
+                "trump still stands. Whoever receives a compartment's card takes its counters; "
+                "the holder of one card of a pair takes half."
+            )
+        case "none":
+            closing = (
+                "There is no closing deal: counters still on the board when the game ends stay "
+                "there."
+            )
+        case _:
+            assert_never(closing_deal)
     common = (game_rules.provenance, game_rules.interpretation)
     return Section(
         "game",
@@ -1161,12 +1398,7 @@ def game(rules: Rules) -> Section:
         (
             Rule("rule-deals", "Length of a game", (deals_text,), *common),
             Rule("rule-closing-deal", "Closing deal", (closing,), *common),
-            Rule(
-                "rule-winner",
-                "Winner",
-                ("The player with the most counters when the game ends has won.",),
-                *common,
-            ),
+            Rule("rule-winner", "Winner", (winner_text(rules),), *common),
         ),
     )
 

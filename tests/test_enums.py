@@ -1,0 +1,283 @@
+"""Every enum of the ruleset schema is one ``Literal`` of the model, and no value is guessed.
+
+The engine, the checks and the English branch on a rule's value with ``match`` statements that end
+in ``assert_never``, so that ``mypy --strict`` names every place a new value must reach. That
+holds only while each model field that carries an enum value is typed with a ``Literal`` of
+exactly the schema's values: these tests tie the two together, in both directions, and show that
+a value the code does not know stops it instead of being read as another.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal, NamedTuple, get_args, get_origin, get_type_hints
+
+import pytest
+
+from variants import events, ruleset
+from variants.cards import SUITS
+from variants.compiled import compile_rules, dressing_payments
+from variants.deal import trump_of
+from variants.dealplan import plan_deal
+from variants.game import play_game
+from variants.loader import load_ruleset, ruleset_schema
+from variants.policies import make_policy
+from variants.ruleset import (
+    Bonus,
+    BonusCounted,
+    ClosingDeal,
+    Compartment,
+    Deal,
+    Dealer,
+    DealStyle,
+    DifferentSeats,
+    Dressing,
+    DressingWhen,
+    FirstDealer,
+    Game,
+    GameWinner,
+    HolderPays,
+    HolderRule,
+    Interpretation,
+    InterpretationKind,
+    LeadRule,
+    OddCounter,
+    Payer,
+    PerPlayer,
+    Play,
+    Rules,
+    Stop,
+    StopCause,
+    Trump,
+    TrumpChoice,
+    TurnUp,
+    TurnUpCard,
+    TurnUpFate,
+    UnplayedPenalty,
+    Win,
+    WinKind,
+)
+from variants.site import describe
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+class Tie(NamedTuple):
+    """A schema enum, the model field that holds its value, and the field's ``Literal``."""
+
+    model: type
+    field: str
+    literal: Any
+    also: tuple[Any, ...] = ()
+    """Values the field holds as something other than the ``Literal`` (a suit as its index)."""
+
+
+COMPARTMENT = "rules.board.compartments[]"
+
+TIES: dict[str, Tie] = {
+    "rules.first_dealer.method": Tie(Dealer, "method", FirstDealer),
+    "rules.deal.style": Tie(Deal, "style", DealStyle),
+    "rules.turn_up.card": Tie(TurnUp, "card", TurnUpCard),
+    "rules.turn_up.fate": Tie(TurnUp, "fate", TurnUpFate),
+    "rules.trump.suit": Tie(Trump, "suit", TrumpChoice, also=SUITS),
+    f"{COMPARTMENT}.win.different_seats": Tie(Win, "different_seats", DifferentSeats),
+    f"{COMPARTMENT}.win.odd_counter": Tie(Win, "odd_counter", OddCounter),
+    f"{COMPARTMENT}.bonus.counted": Tie(Bonus, "counted", BonusCounted),
+    f"{COMPARTMENT}.unplayed_penalty": Tie(Compartment, "unplayed_penalty", UnplayedPenalty),
+    "rules.dressing.payer": Tie(Dressing, "payer", Payer),
+    "rules.dressing.when": Tie(Dressing, "when", DressingWhen),
+    "rules.play.lead": Tie(Play, "lead", LeadRule),
+    "rules.play.stops{key}": Tie(Stop, "cause", StopCause),
+    "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
+    "rules.game.deals": Tie(Game, "deals", PerPlayer),
+    "rules.game.closing_deal": Tie(Game, "closing_deal", ClosingDeal),
+    "rules.game.winner": Tie(Game, "winner", GameWinner),
+    "interpretations[].kind": Tie(Interpretation, "kind", InterpretationKind),
+}
+"""Each schema enum or constant that the model holds as a value, by where it sits in a ruleset."""
+
+NOT_VALUES: dict[str, str] = {
+    "$defs.suit": "a suit letter, held as its index (tied to cards.SUITS below)",
+    f"{COMPARTMENT}.win.going_out": "the flag that makes going out the win (see test_win_kinds)",
+    "id(not)": "the ids the site keeps for its own pages (tested in test_hostile_rulesets)",
+}
+"""Schema enums and constants that are not a rule's value held in the model."""
+
+
+def schema_enums(node: Any, path: str) -> Iterator[tuple[str, tuple[Any, ...]]]:
+    """Every ``enum`` and ``const`` in a schema, with where its value sits in a ruleset."""
+    if isinstance(node, list):
+        for child in node:
+            yield from schema_enums(child, path)
+        return
+    if not isinstance(node, dict):
+        return
+    if "enum" in node:
+        yield path, tuple(node["enum"])
+    if "const" in node:
+        yield path, (node["const"],)
+    for key, child in node.items():
+        match key:
+            case "properties":
+                for name, sub in child.items():
+                    yield from schema_enums(sub, f"{path}.{name}" if path else name)
+            case "$defs":
+                for name, sub in child.items():
+                    yield from schema_enums(sub, f"$defs.{name}")
+            case "items":
+                yield from schema_enums(child, f"{path}[]")
+            case "propertyNames":
+                yield from schema_enums(child, f"{path}{{key}}")
+            case "additionalProperties":
+                yield from schema_enums(child, f"{path}{{value}}")
+            case "anyOf" | "oneOf" | "allOf":
+                yield from schema_enums(child, path)
+            case "enum" | "const":
+                pass
+            case _:
+                yield from schema_enums(child, f"{path}({key})")
+
+
+FOUND = list(schema_enums(ruleset_schema(), ""))
+ENUMS = dict(FOUND)
+
+
+def test_the_walk_finds_the_schemas_enums() -> None:
+    assert ENUMS["rules.deal.style"] == ("equal-with-spare", "all-around", "fixed-table")
+    assert ENUMS["rules.game.deals"] == ("per-player",)
+    assert ENUMS["rules.play.stops{key}"][0] == "king"
+    assert len(ENUMS) == len(FOUND), "two enums at one place"
+
+
+def test_every_schema_enum_is_tied_to_the_model() -> None:
+    assert sorted(ENUMS) == sorted([*TIES, *NOT_VALUES])
+
+
+@pytest.mark.parametrize("where", sorted(TIES))
+def test_each_enum_is_its_fields_literal(where: str) -> None:
+    tie = TIES[where]
+    assert get_origin(tie.literal) is Literal
+    assert sorted(ENUMS[where]) == sorted([*get_args(tie.literal), *tie.also])
+    hint = get_type_hints(tie.model)[tie.field]
+    assert hint == tie.literal or tie.literal in get_args(hint), (tie.model, tie.field, hint)
+
+
+def test_suit_letters_are_the_cards_suits() -> None:
+    assert ENUMS["$defs.suit"] == SUITS
+
+
+def test_win_kinds() -> None:
+    """Which key of ``win`` names what wins a compartment: one ``WinKind`` each."""
+    win = ruleset_schema()["properties"]["rules"]["properties"]["board"]["properties"]
+    win = win["compartments"]["items"]["properties"]["win"]
+    keys = [key for choice in win["oneOf"] for key in choice["required"]]
+    assert [key.replace("_", "-") for key in keys] == list(get_args(WinKind))
+    assert set(keys) <= set(win["properties"])
+    assert get_type_hints(Win)["kind"] == WinKind
+
+
+def _model_classes() -> list[type]:
+    return [
+        value
+        for value in vars(ruleset).values()
+        if inspect.isclass(value)
+        and dataclasses.is_dataclass(value)
+        and value.__module__ == ruleset.__name__
+    ]
+
+
+def _literals(hint: Any) -> Iterator[Any]:
+    if get_origin(hint) is Literal:
+        yield hint
+    for arg in get_args(hint):
+        yield from _literals(arg)
+
+
+def test_every_literal_in_the_model_holds_a_schema_enum() -> None:
+    tied = {(tie.model, tie.field) for tie in TIES.values()} | {(Win, "kind")}
+    found = {
+        (model, name)
+        for model in _model_classes()
+        for name, hint in get_type_hints(model).items()
+        if any(_literals(hint))
+    }
+    assert found == tied
+    aliases = {name for name, value in vars(ruleset).items() if get_origin(value) is Literal}
+    named = {
+        name
+        for name, value in vars(ruleset).items()
+        if any(value is tie.literal for tie in TIES.values()) or value is WinKind
+    }
+    assert aliases == named
+
+
+def test_the_log_speaks_of_the_rules_stop_causes() -> None:
+    assert events.StopCause is ruleset.StopCause
+    assert get_type_hints(events.Stopped)["cause"] == StopCause
+
+
+# --------------------------------------------------------------------------------------------
+# A value the code does not know stops it: nothing reads it as the last value it knows.
+
+PEEL = REPO / "rulesets" / "peel.yaml"
+
+
+@pytest.fixture(scope="module")
+def peel() -> Rules:
+    return load_ruleset(PEEL).rules
+
+
+def _with(rules: Rules, block: str, **changes: Any) -> Rules:
+    return dataclasses.replace(
+        rules, **{block: dataclasses.replace(getattr(rules, block), **changes)}
+    )
+
+
+def test_an_unknown_deal_style_is_not_dealt_as_a_fixed_table(peel: Rules) -> None:
+    with pytest.raises(AssertionError):
+        plan_deal(_with(peel, "deal", style="round-robin"), 4)
+    with pytest.raises(AssertionError):
+        describe.deal_summary(_with(peel, "deal", style="round-robin"))
+
+
+def test_an_unknown_payer_does_not_pay_from_a_pool(peel: Rules) -> None:
+    compiled = compile_rules(_with(peel, "dressing", payer="elder"), 4)
+    with pytest.raises(AssertionError):
+        dressing_payments(compiled, 0, 0)
+    with pytest.raises(AssertionError):
+        describe.dressing_summary(compiled.rules)
+
+
+def test_an_unknown_turn_up_fate_is_not_left_on_the_table(peel: Rules) -> None:
+    with pytest.raises(AssertionError):
+        plan_deal(_with(peel, "turn_up", fate="burnt"), 4)
+
+
+def test_an_unknown_trump_rule_is_not_a_suit(peel: Rules) -> None:
+    compiled = compile_rules(_with(peel, "trump", suit="highest"), 4)
+    with pytest.raises(AssertionError):
+        trump_of(compiled, 0)
+
+
+def test_an_unknown_first_dealer_method_draws_no_cards(peel: Rules) -> None:
+    rules = _with(peel, "first_dealer", method="eldest")
+    with pytest.raises(AssertionError):
+        play_game(rules, 4, make_policy("lowest"), random.Random(1))
+
+
+def test_an_unknown_stop_cause_has_no_words(peel: Rules) -> None:
+    with pytest.raises(AssertionError):
+        describe.stop_sentence("fell", peel)
+    with pytest.raises(AssertionError):
+        describe.stops_summary(_with(peel, "play", stops=(Stop("fell", ()), *peel.play.stops)))
+
+
+def test_stops_are_summed_up_in_the_order_of_their_causes(peel: Rules) -> None:
+    backwards = _with(peel, "play", stops=peel.play.stops[::-1])
+    assert describe.stops_summary(backwards) == (
+        "kings; below a removed card; below the turn-up; below an unseen card; below a played card"
+    )
