@@ -1,4 +1,5 @@
-"""Shared fixtures: the shipped rulesets, loaded once; the built site, served, and a browser."""
+"""Shared fixtures: the shipped rulesets, loaded once; the site built once, served, and a
+browser."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -36,7 +38,8 @@ def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The built site in a browser: one build, one server and one Chromium for every browser test.
+# The built site: one build of the project as it is, for every test that reads it; one server
+# and one Chromium for every browser test.
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -85,12 +88,32 @@ def build_site(site: Path, config: Path = REPO / "mkdocs.yml", **variables: str)
     return output
 
 
+@dataclass(frozen=True)
+class SiteBuild:
+    """The project's site, built once per session."""
+
+    site: Path
+    output: str
+    """What mkdocs printed."""
+    cache: Path
+    """The statistics cache the build started empty and filled."""
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site built from the shipped rulesets with ``mkdocs build --strict``."""
-    site = tmp_path_factory.mktemp("browser-site")
-    build_site(site)
-    return site
+def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
+    """The site built from the shipped rulesets with ``mkdocs build --strict``, its statistics
+    played at 1% of their size (the sizes the statistics tests read on the pages) into a cache of
+    its own (so its output always counts every run as played)."""
+    cache = tmp_path_factory.mktemp("site-stats-cache")
+    site = tmp_path_factory.mktemp("site") / "site"
+    output = build_site(site, VARIANTS_STATS_CACHE=str(cache), VARIANTS_STATS_SCALE="0.01")
+    return SiteBuild(site, output, cache)
+
+
+@pytest.fixture(scope="session")
+def built_site(site_build: SiteBuild) -> Path:
+    """The folder of the project's built site."""
+    return site_build.site
 
 
 @pytest.fixture(scope="session")

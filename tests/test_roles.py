@@ -234,6 +234,24 @@ def test_a_board_without_a_card_compartment_has_no_pope(rulesets: dict[str, Rule
     assert [s.pope for s in _segments(rules, 170, 170, 150)] == [True] + [False] * 7
 
 
+def test_a_ruleset_without_a_pope_or_matrimony_says_so(rulesets: dict[str, Ruleset]) -> None:
+    peel = rulesets["peel"]
+    rules = json.loads(peel.raw_rules)
+    kept = [c for c in rules["board"]["compartments"] if c["win"].get("card") is None]
+    rules["board"]["compartments"] = [c for c in kept if c["win"].get("trumps") != ["Q", "K"]]
+    bare = replace(peel, id="bare", raw_rules=json.dumps(rules), options=())
+    p = statistics.plan(bare)
+    assert p.popes == () and p.pope == {} and p.matrimony == () and p.games == {}
+    pope = statistics.pope_section(bare, p, {}, statistics.Counter(), "st-bare")
+    assert pope.answer == (
+        "<p>No compartment here is won by one named card, so this board has no Pope and the "
+        "question does not arise under these rules.</p>"
+    )
+    matrimony = statistics.matrimony_section(bare, p, {}, statistics.Counter(), "st-bare")
+    assert "There is no Matrimony on this board" in matrimony.answer
+    assert (pope.body, matrimony.body) == ([], [])
+
+
 def test_the_options_about_a_role_are_those_that_change_how_it_is_won_or_paid(
     rulesets: dict[str, Ruleset],
 ) -> None:

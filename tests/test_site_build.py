@@ -1,22 +1,13 @@
-"""The documentation site builds cleanly: ``mkdocs build --strict`` fails on any warning."""
+"""The documentation site builds cleanly: ``mkdocs build --strict`` fails on any warning.
+
+The build is the session's one build of the project (``site_build`` in conftest.py), which fails
+the test that first asks for it if mkdocs reports an error or, being strict, a warning."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import SiteBuild
 
 
-def test_site_builds_strict(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert (site / "index.html").is_file()
+def test_site_builds_strict(site_build: SiteBuild) -> None:
+    assert (site_build.site / "index.html").is_file()
+    assert "Documentation built in" in site_build.output

@@ -1,4 +1,8 @@
-"""The generated site, built with ``mkdocs build --strict``: pages, facts, links and escaping."""
+"""The generated site, built with ``mkdocs build --strict``: pages, facts, links and escaping.
+
+Most tests read the session's one build of the project (``built_site`` in conftest.py). One more
+build serves the tests of what a build takes in from outside: rulesets and a deal file with
+hostile text, and a section module named in ``mkdocs.yml``."""
 
 from __future__ import annotations
 
@@ -23,18 +27,10 @@ SCRIPT = "<script>alert(1)</script>"
 IMAGE = "<img src=x onerror=alert(1)>"
 
 
-def build(site: Path, config: Path = REPO / "mkdocs.yml", rulesets: Path | None = None) -> str:
-    """Build the site into ``site``; return mkdocs' output, failing the test if the build fails."""
-    if rulesets is None:
-        return build_site(site, config)
-    return build_site(site, config, VARIANTS_RULESETS=str(rulesets))
-
-
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    build(out)
-    return out
+def site(built_site: Path) -> Path:
+    """The project's site, built once for the session."""
+    return built_site
 
 
 def page(site: Path, path: str) -> str:
@@ -279,13 +275,24 @@ def test_no_request_leaves_the_site(site: Path) -> None:
                 assert not re.match(r"^(https?:)?//", str(attributes.get("href"))), html_file
 
 
-def test_ruleset_text_is_escaped(tmp_path: Path) -> None:
-    rulesets = tmp_path / "rulesets"
+HOSTILE = f"Peel {SCRIPT} {IMAGE} [link](javascript:alert(1)) *bold*"
+
+SECTION_MODULE = (
+    "from variants.site.pages import escape_markdown, extra_section\n\n\n"
+    '@extra_section("examples")\n'
+    "def deals(ruleset):\n"
+    '    return f"## A deal under {escape_markdown(ruleset.id)}\\n\\nThe engine speaks."\n'
+)
+"""A section module as a site's maintainer writes one: it adds engine output to each ruleset's
+examples page."""
+
+
+def write_hostile_rulesets(rulesets: Path) -> None:
+    """The shipped rulesets, Peel's with hostile text wherever a string reaches the pages."""
     shutil.copytree(RULESETS, rulesets)
     path = rulesets / "peel.yaml"
     text = path.read_text("utf-8")
-    hostile = f"Peel {SCRIPT} {IMAGE} [link](javascript:alert(1)) *bold*"
-    text = re.sub(r"(?m)^title: .*$", f"title: {hostile!r}".replace("'", '"'), text, count=1)
+    text = re.sub(r"(?m)^title: .*$", f"title: {HOSTILE!r}".replace("'", '"'), text, count=1)
     text = re.sub(
         r"(?ms)^summary: >-\n.*?(?=^source:)",
         f"summary: |\n  {SCRIPT}\n\n  {IMAGE} <b>bold</b> {{: onclick=alert(1) }}\n",
@@ -304,22 +311,61 @@ def test_ruleset_text_is_escaped(tmp_path: Path) -> None:
         assert old in text, old
         text = text.replace(old, new, 1)
     path.write_text(text, "utf-8")
-    # A deal file's title and notes reach the worked examples and the replay.
-    examples = tmp_path / "examples"
+
+
+def write_hostile_examples(examples: Path) -> None:
+    """An examples folder with one deal file whose title and notes are hostile: they reach the
+    worked examples and the replay."""
     examples.mkdir()
     deal = (REPO / "examples" / "peel-walkthrough.yaml").read_text("utf-8")
-    deal = re.sub(r"(?m)^title: .*$", f"title: {json.dumps(hostile)}", deal, count=1)
+    deal = re.sub(r"(?m)^title: .*$", f"title: {json.dumps(HOSTILE)}", deal, count=1)
     deal = re.sub(
         r"(?ms)^notes: >-\n.*?(?=^ruleset:)", f"notes: {json.dumps(SCRIPT + IMAGE)}\n", deal
     )
     (examples / "hostile.yaml").write_text(deal, "utf-8")
-    out = tmp_path / "site"
-    build(out, rulesets=rulesets)
 
+
+def with_section_module(module: str) -> str:
+    """The project's mkdocs.yml with one more module under extra.variants.section_modules."""
+    lines = (REPO / "mkdocs.yml").read_text("utf-8").splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if line.strip().startswith("section_modules:"))
+    head = lines[index]
+    if head.strip() == "section_modules: []":
+        lines[index] = head.replace("[]", f"[{module}]")
+    else:
+        indent = len(head) - len(head.lstrip())
+        lines.insert(index + 1, " " * (indent + 2) + f"- {module}\n")
+    return "".join(lines)
+
+
+@pytest.fixture(scope="module")
+def outside(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of a copy of the project's configuration and pages with one more section module
+    (``pj_extra_sections``, importable from beside the copy), built from the hostile rulesets
+    and examples folder."""
+    root = tmp_path_factory.mktemp("outside")
+    (root / "pj_extra_sections.py").write_text(SECTION_MODULE, "utf-8")
+    project = root / "project"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text(with_section_module("pj_extra_sections"), "utf-8")
+    shutil.copytree(REPO / "docs", project / "docs")
+    write_hostile_rulesets(root / "rulesets")
+    write_hostile_examples(root / "examples")  # found beside the rulesets folder
+    site = project / "s"
+    build_site(
+        site,
+        project / "mkdocs.yml",
+        VARIANTS_RULESETS=str(root / "rulesets"),
+        PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]),
+    )
+    return site
+
+
+def test_ruleset_text_is_escaped(outside: Path) -> None:
     escaped_script = "&lt;script&gt;alert(1)&lt;/script&gt;"
     escaped_image = "&lt;img src=x onerror=alert(1)&gt;"
     seen_script = seen_image = 0
-    for html_file in out.rglob("*.html"):
+    for html_file in outside.rglob("*.html"):
         html = html_file.read_text("utf-8")
         seen_script += html.count(escaped_script)
         seen_image += html.count(escaped_image)
@@ -334,12 +380,12 @@ def test_ruleset_text_is_escaped(tmp_path: Path) -> None:
         assert not any("alert(1)" in script for script in document.scripts), html_file
     assert seen_script >= 3  # the ruleset page's title and summary, the home page, the sources
     assert seen_image >= 3
-    peel = page(out, "rulesets/peel")
+    peel = page(outside, "rulesets/peel")
     assert re.search(f"<h1[^>]*>Peel {re.escape(escaped_script)} {re.escape(escaped_image)}", peel)
     assert "[link](javascript:alert(1)) *bold*" in peel  # Markdown in ruleset text stays text
-    examples_page = page(out, "examples/peel")
+    examples_page = page(outside, "examples/peel")
     assert f"Peel {escaped_script} {escaped_image}" in examples_page  # the deal's title
-    replay = page(out, "replay/peel/hostile")
+    replay = page(outside, "replay/peel/hostile")
     assert f"Replay: Peel {escaped_script}" in replay
     assert f"{escaped_script}{escaped_image}" in examples_page  # its notes
 
@@ -363,49 +409,10 @@ def test_unknown_marker_fails_the_build(tmp_path: Path) -> None:
     assert "no-such-thing" in result.stdout + result.stderr
 
 
-def with_section_module(module: str) -> str:
-    """The project's mkdocs.yml with one more module under extra.variants.section_modules."""
-    lines = (REPO / "mkdocs.yml").read_text("utf-8").splitlines(keepends=True)
-    index = next(i for i, line in enumerate(lines) if line.strip().startswith("section_modules:"))
-    head = lines[index]
-    if head.strip() == "section_modules: []":
-        lines[index] = head.replace("[]", f"[{module}]")
-    else:
-        indent = len(head) - len(head.lstrip())
-        lines.insert(index + 1, " " * (indent + 2) + f"- {module}\n")
-    return "".join(lines)
-
-
-def test_section_modules_fill_the_example_pages(tmp_path: Path) -> None:
+def test_section_modules_fill_the_example_pages(outside: Path) -> None:
     """A module named in mkdocs.yml (extra.variants.section_modules) adds engine output."""
-    (tmp_path / "pj_extra_sections.py").write_text(
-        "from variants.site.pages import escape_markdown, extra_section\n\n\n"
-        '@extra_section("examples")\n'
-        "def deals(ruleset):\n"
-        '    return f"## A deal under {escape_markdown(ruleset.id)}\\n\\nThe engine speaks."\n',
-        "utf-8",
-    )
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "mkdocs.yml").write_text(with_section_module("pj_extra_sections"), "utf-8")
-    shutil.copytree(REPO / "docs", project / "docs")
-    env = dict(
-        os.environ,
-        NO_MKDOCS_2_WARNING="1",
-        VARIANTS_RULESETS=str(RULESETS),
-        PYTHONPATH=os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]),
-    )
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(project / "s")],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        check=False,
-        env=env,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    html = (project / "s" / "examples" / "peel" / "index.html").read_text("utf-8")
+    html = page(outside, "examples/peel")
     assert "A deal under peel" in html and "The engine speaks." in html
     assert "will hold" not in html
-    statistics = (project / "s" / "statistics" / "peel" / "index.html").read_text("utf-8")
+    statistics = page(outside, "statistics/peel")
     assert "How these figures were made" in statistics  # variants.site.statistics fills it

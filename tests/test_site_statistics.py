@@ -1,23 +1,22 @@
 """The statistics pages: the SVG bar charts, the seeded runs and their cache, and the built
 pages, which must state every figure's sample size and interval.
 
-Site builds here play the runs at a small size (``VARIANTS_STATS_SCALE``, set by conftest) into a
-cache of their own, so the tests stay quick."""
+The pages are read from the session's one build of the project (``site_build`` in conftest.py),
+which plays the runs at 1% of their size into a cache of its own; a copy of the project with
+only the statistics module is built against that cache to show what it saves."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 from html import unescape
 from pathlib import Path
 
+import clirun
 import pytest
-from conftest import build_site
+from conftest import SiteBuild, build_site
 
 from variants.loader import load_ruleset
 from variants.ruleset import Ruleset
@@ -220,17 +219,16 @@ def test_the_printed_commands_repeat_the_figures(rulesets: dict[str, Ruleset]) -
         small("card-holder", options=(("pope_bonus", "at-end"),)),
     ]
     reports = sr.play_runs([(run, rulesets["peel"]) for run in runs], processes=1)
-    env = dict(os.environ, VARIANTS_RULESETS=str(RULESETS))
+    env = {"VARIANTS_RULESETS": str(RULESETS)}
     for run, report in zip(runs, reports, strict=True):
         words = shlex.split(run.command())
-        assert words[0] in ("variants", "python")
-        program = (
-            [sys.executable, "-m", "variants.cli"] if words[0] == "variants" else [sys.executable]
-        )
-        result = subprocess.run(
-            [*program, *words[1:]], capture_output=True, text=True, check=True, env=env
-        )
-        assert json.loads(result.stdout) == report, run.command()
+        if words[0] == "variants":
+            done = clirun.run(words[1:], env=env)
+        else:
+            assert words[:3] == ["python", "-m", "variants.site.stats_runs"], words
+            done = clirun.run(words[3:], env=env, command=sr.main)
+        assert done.status == 0, done.err
+        assert json.loads(done.out) == report, run.command()
 
 
 # --------------------------------------------------------------------------------------------
@@ -256,9 +254,17 @@ def cache_line(output: str) -> tuple[int, int, int]:
 
 
 @pytest.fixture(scope="module")
+def built(site_build: SiteBuild) -> Path:
+    """The session's build of the project's site, which played every run into an empty cache."""
+    total, cached, played = cache_line(site_build.output)
+    assert cached == 0 and played == total > 40
+    return site_build.site
+
+
+@pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the site's configuration with only the statistics module, and of the
-    rulesets; built once, with an empty cache."""
+    rulesets."""
     root = tmp_path_factory.mktemp("stats-project")
     config = (REPO / "mkdocs.yml").read_text("utf-8")
     config = re.sub(
@@ -270,23 +276,20 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "mkdocs.yml").write_text(config, "utf-8")
     shutil.copytree(REPO / "docs", root / "docs")
     shutil.copytree(RULESETS, root / "rulesets")
-    output = build(root, root / "rulesets", root / "cache")
-    total, cached, played = cache_line(output)
-    assert cached == 0 and played == total > 40
     return root
 
 
-def html(project: Path, path: str) -> str:
-    return (project / "s" / path / "index.html").read_text("utf-8")
+def html(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text("utf-8")
 
 
 def text_of(markup: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
-def test_each_ruleset_page_states_sizes_seed_and_intervals(project: Path) -> None:
+def test_each_ruleset_page_states_sizes_seed_and_intervals(built: Path) -> None:
     for rid in ("peel", "modern-variations", "modern-shedding", "foster"):
-        page = html(project, f"statistics/{rid}")
+        page = html(built, f"statistics/{rid}")
         text = text_of(page)
         assert "will hold" not in text
         figures = re.findall(r"<figure class=\"pj-chart\".*?</figure>", page, re.S)
@@ -302,13 +305,13 @@ def test_each_ruleset_page_states_sizes_seed_and_intervals(project: Path) -> Non
         assert f"python -m variants.site.stats_runs policy-seat {rid} --players 5" in text
         for anchor in ("seats", "length", "matrimony", "pope", "advice", "compartments", "how"):
             assert f'id="{anchor}"' in page, (rid, anchor)
-    foster = text_of(html(project, "statistics/foster"))
+    foster = text_of(html(built, "statistics/foster"))
     assert "8♦ removed" in foster and "eight_of_diamonds=removed" in foster
     assert "The default board has no Matrimony" in foster
 
 
-def test_the_comparison_page_answers_every_question(project: Path) -> None:
-    page = html(project, "statistics/compare")
+def test_the_comparison_page_answers_every_question(built: Path) -> None:
+    page = html(built, "statistics/compare")
     text = text_of(page)
     assert page.count('<figure class="pj-chart"') == 6
     for question in (
@@ -321,15 +324,18 @@ def test_the_comparison_page_answers_every_question(project: Path) -> None:
         assert question in text
     assert "200 deals per figure" in text and "seed 1" in text
     assert "95% CI" in text
-    nav = html(project, "statistics/peel")
+    nav = html(built, "statistics/peel")
     assert "All rulesets compared" in nav
 
 
-def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(project: Path) -> None:
-    total, cached, played = cache_line(build(project, project / "rulesets", project / "cache"))
+def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
+    project: Path, site_build: SiteBuild
+) -> None:
+    cache = site_build.cache
+    total, cached, played = cache_line(build(project, project / "rulesets", cache))
     assert (cached, played) == (total, 0)
     with (project / "rulesets" / "peel.yaml").open("a", encoding="utf-8") as out:
         out.write("# edited\n")
-    total, cached, played = cache_line(build(project, project / "rulesets", project / "cache"))
+    total, cached, played = cache_line(build(project, project / "rulesets", cache))
     peel = load_ruleset(project / "rulesets" / "peel.yaml")
     assert played == len(set(plan(peel).runs())) and cached == total - played

@@ -925,7 +925,10 @@ def pope_section(
         return Section(
             POPE,
             "What is the Pope worth to its holder?",
-            Markup("<p>No compartment here is won by one named Pope card.</p>"),
+            Markup(
+                "<p>No compartment here is won by one named card, so this board has no Pope "
+                "and the question does not arise under these rules.</p>"
+            ),
         )
     bars = []
     rows = []
@@ -1279,6 +1282,7 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
     )
     seat_rows = []
     absent = []
+    no_pope: list[str] = []
     for ruleset, p in zip(rulesets, plans, strict=True):
         name = short_name(ruleset)
         report = found[p.seats.get(MAIN) or p.seats[p.main]]
@@ -1315,6 +1319,8 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
                     absent.append(f"{name} ({variant.label}): never won")
         else:
             absent.append(f"{name}: no Matrimony on the board")
+        if not p.popes:
+            no_pope.append(name)
         for variant in p.popes:
             edge = found[p.pope[variant]]["edge"]
             pope_bars.append(
@@ -1409,7 +1415,8 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
             "same deal, under each ruleset's defaults and each value of its options about the "
             "Pope.",
             f"{count_text(deals, 'deals')} dealt per bar, {MAIN} players (deals with the Pope "
-            "outside the hands left out)",
+            "outside the hands left out)"
+            + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
             MEANS,
         ),
         f"cmp-{POPE}",
@@ -1622,6 +1629,8 @@ def compare_summary(
                     name=name, e=mean_text(edge), spread=spread
                 )
             )
+        else:
+            pope.append(Markup("<strong>{}</strong>: no Pope on the board.").format(name))
         edges = {k: found[run]["edge"] for k, run in p.advice.items()}
         if separated(edges["advised"], edges["random"]) > 0:
             beats_random.append(name)
