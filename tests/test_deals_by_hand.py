@@ -32,6 +32,7 @@ BOARD_IDS = {
     "modern-variations": ("ace", "king", "queen", "jack", "pope", "game", "intrigue", "matrimony"),
     "modern-shedding": ("game", "ace", "king", "queen", "jack", "matrimony", "intrigue", "pope"),
     "foster": ("ten", "jack", "queen", "king", "pope"),
+    "foster layout=matrimony": ("pope", "game", "matrimony", "intrigue", "confederacy"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -64,6 +65,8 @@ class Case:
     """Who took each compartment; compartments not named were taken by nobody."""
     bug: str | None = None
     """Why the engine does not give this result yet; the test is xfail while it is set."""
+    board_ids: str = ""
+    """The key of the compartments in ``BOARD_IDS`` when an option changes them."""
 
     @property
     def path(self) -> str:
@@ -354,6 +357,16 @@ CASES: tuple[Case, ...] = (
         net=(-30, 44, -14),
         board={},
     ),
+    Case(
+        "foster-matrimony-pair-held-doubles-once",
+        "foster",
+        plays=run(1, "C", "A", "K") + run(1, "S", "A", "2"),
+        winner=1,
+        won={"game": [1]},
+        net=(-33, 31, -15),
+        board={"pope": 5, "matrimony": 4, "intrigue": 4, "confederacy": 4},
+        board_ids="foster layout=matrimony",
+    ),
 )
 
 
@@ -390,7 +403,7 @@ def test_the_cases_balance() -> None:
     ],
 )
 def test_deal_by_hand(case: Case) -> None:
-    ids = BOARD_IDS[case.ruleset]
+    ids = BOARD_IDS[case.board_ids or case.ruleset]
     result = play_json(case.path)
     assert result["ruleset"] == case.ruleset
     assert [(p["seat"], p["card"]) for p in result["plays"]] == list(case.plays)

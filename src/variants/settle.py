@@ -186,11 +186,14 @@ def holders(
     owner: Mapping[int, int] | Sequence[int], cards: tuple[tuple[int, int], ...], k: int
 ) -> list[tuple[int, ...]]:
     """For each of ``k`` compartments, the seats left holding one of its ``cards``, given as
-    (compartment, card): a trump table's ``winning``, or only its ``settling`` part."""
+    (compartment, card): a trump table's ``winning``, or only its ``settling`` part.
+
+    A seat is listed once however many of a compartment's cards it holds: holding both cards
+    of a pair doubles the pair's pool once, and exempts or doubles a payment once."""
     held: list[tuple[int, ...]] = [()] * k
     for index, card in cards:
         where = owner[card]
-        if where >= 0:
+        if where >= 0 and where not in held[index]:
             held[index] += (where,)
     return held
 
