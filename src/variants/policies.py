@@ -86,7 +86,6 @@ class AdvisedPolicy:
         if chosen == card:
             return reason
         run = self._run(view, card)
-        stakes = self._stakes(view)
         if self._unreachable(view, card):
             return f"{ref(card)} must be led or it will never be played: nothing leads up to it"
         if run.safe and len(run.mine) > 1:
@@ -98,20 +97,24 @@ class AdvisedPolicy:
                 f"works up towards {ref(run.top)}, a known stop, "
                 "if other players hold the cards between"
             )
-        if card in stakes:
-            label, amount = stakes[card]
-            return f"takes {label} ({amount} counters) before it can be lost"
+        sure = prospects(view, card).sure
+        if sure:
+            return f"takes {listed(sure)} before it can be lost"
         return "starts a run in a suit with no stop in hand"
 
-    def _stakes(self, view: SeatView) -> dict[int, tuple[str, int]]:
+    @staticmethod
+    def _stakes(view: SeatView) -> dict[int, int]:
+        """For each card in hand, the most counters on a compartment it helps to win.
+
+        This is what the advice weighs, whether or not that compartment can still be won; the
+        words of a reason name only what :func:`prospects` finds."""
         compiled = view.compiled
-        stakes: dict[int, tuple[str, int]] = {}
+        stakes: dict[int, int] = {}
         for index, cards in enumerate(compiled.tables(view.trump).cards_of):
             amount = view.board[compiled.ids[index]]
-            label = compiled.compartments[index].label
             for card in cards:
                 if amount > 0 and card in view.hand:
-                    stakes[card] = (label, max(amount, stakes.get(card, ("", 0))[1]))
+                    stakes[card] = max(amount, stakes.get(card, 0))
         return stakes
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
@@ -121,13 +124,11 @@ class AdvisedPolicy:
         stakes = self._stakes(view)
         runs = [self._run(view, card) for card in view.legal]
         unreachable = [r for r in runs if self._unreachable(view, r.lead)]
-        for run in sorted(unreachable, key=lambda r: -stakes.get(r.lead, ("", 0))[1]):
+        for run in sorted(unreachable, key=lambda r: -stakes.get(r.lead, 0)):
             if run.lead in stakes:
-                label, amount = stakes[run.lead]
-                return run.lead, (
-                    f"leads {ref(run.lead)} at once: nothing can be played up to it, "
-                    f"and it takes {label} ({amount} counters)"
-                )
+                reason = f"leads {ref(run.lead)} at once: nothing can be played up to it"
+                wins = winnings(prospects(view, run.lead))
+                return run.lead, f"{reason}, and it {wins}" if wins else reason
         safe = [r for r in runs if r.safe]
         if safe:
             best = max(
@@ -139,11 +140,10 @@ class AdvisedPolicy:
                 f"works up to {ref(best.mine[-1])}, a known stop, so the lead comes back "
                 f"whoever holds the cards between"
             )
-        big = [r for r in runs if stakes.get(r.lead, ("", 0))[1] >= BIG_STAKE]
+        big = [r for r in runs if stakes.get(r.lead, 0) >= BIG_STAKE]
         if big:
-            run = max(big, key=lambda r: stakes[r.lead][1])
-            label, amount = stakes[run.lead]
-            return run.lead, f"the {amount} counters on {label} are worth taking early"
+            run = max(big, key=lambda r: stakes[r.lead])
+            return run.lead, worth_early(view, run.lead)
         if unreachable:
             run = min(unreachable, key=lambda r: (compiled.rank_pos[r.lead], suit_of(r.lead)))
             return run.lead, (
@@ -176,6 +176,128 @@ class AdvisedPolicy:
                 safe = False
             current = following
         return _Run(card, tuple(mine), current, safe and current in hand)
+
+
+@dataclass(frozen=True)
+class Gain:
+    """A compartment a card helps to win, with the counters on it now."""
+
+    label: str
+    amount: int
+
+    def __str__(self) -> str:
+        return f"{self.label} ({counters(self.amount)})"
+
+
+@dataclass(frozen=True)
+class Prospects:
+    """What leading a card can win, as far as the leader can tell: the words of a reason."""
+
+    sure: tuple[Gain, ...]
+    """Compartments the lead takes: each one the card wins alone, and each pair whose other
+    card the run carries on to from the leader's own hand."""
+    possible: tuple[Gain, ...]
+    """Pairs the card may still help to win, or to share, later in the deal."""
+
+
+def counters(amount: int) -> str:
+    """``1 counter``, ``2 counters``."""
+    return f"{amount} counter" if amount == 1 else f"{amount} counters"
+
+
+def prospects(view: SeatView, card: int) -> Prospects:
+    """What leading ``card`` from ``view`` can win, in board order, counting only
+    compartments with counters on them.
+
+    A pair is sure when the leader's own cards carry the run from ``card`` to the other card
+    (at once, when the two must be played in succession). It is possible when the other card
+    is in the leader's hand, or, where two seats divide a pair, when it may lie in another
+    hand. It is neither when the other card is out of play: played (by whom, the view does
+    not say), removed, the turn-up on the table, or known to lie in the spare hand."""
+    compiled = view.compiled
+    tables = compiled.tables(view.trump)
+    sure = list(tables.single[card])
+    possible = []
+    for index, other in tables.pairs[card]:
+        win = compiled.compartments[index].win
+        if _carries(tables.chain, view.hand, card, other, win.in_succession):
+            sure.append(index)
+        elif win.in_succession and tables.chain[card] != other:
+            continue
+        elif other in view.hand or (win.different_seats == "split" and not view.is_out(other)):
+            possible.append(index)
+    return Prospects(_gains(view, sure), _gains(view, possible))
+
+
+def _gains(view: SeatView, indices: list[int]) -> tuple[Gain, ...]:
+    """The compartments at ``indices`` that hold counters, in board order."""
+    compiled = view.compiled
+    gains = []
+    for index in sorted(indices):
+        amount = view.board[compiled.ids[index]]
+        if amount > 0:
+            gains.append(Gain(compiled.compartments[index].label, amount))
+    return tuple(gains)
+
+
+def _largest_stake(view: SeatView, card: int) -> Gain:
+    """The compartment with most counters among all those ``card`` helps to win, winnable or
+    not (the first in board order on a tie): what the advice weighs."""
+    compiled = view.compiled
+    best: Gain | None = None
+    for index, cards in enumerate(compiled.tables(view.trump).cards_of):
+        amount = view.board[compiled.ids[index]]
+        if card in cards and amount > 0 and (best is None or amount > best.amount):
+            best = Gain(compiled.compartments[index].label, amount)
+    assert best is not None, "the card helps to win no compartment with counters"
+    return best
+
+
+def _carries(
+    chain: Sequence[int], hand: Sequence[int], card: int, other: int, in_succession: bool
+) -> bool:
+    """A run led with ``card`` goes on to ``other`` through the leader's own cards alone (at
+    once, when ``in_succession``)."""
+    current = chain[card]
+    while current in hand:
+        if current == other:
+            return True
+        if in_succession:
+            return False
+        current = chain[current]
+    return False
+
+
+def listed(gains: Sequence[Gain]) -> str:
+    """``King (1 counter)``, ``Queen (1 counter) and Matrimony (2 counters)``."""
+    words = [str(gain) for gain in gains]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def winnings(found: Prospects) -> str:
+    """What a lead wins, ``takes King (1 counter) and goes towards Matrimony (2 counters)``,
+    or nothing."""
+    parts = []
+    if found.sure:
+        parts.append(f"takes {listed(found.sure)}")
+    if found.possible:
+        parts.append(f"goes towards {listed(found.possible)}")
+    return " and ".join(parts)
+
+
+def worth_early(view: SeatView, card: int) -> str:
+    """Why a card that helps to win a compartment holding a big stake is led early: the
+    stake, when the lead can win it, else only that the card belongs to it."""
+    found = prospects(view, card)
+    best = max(found.sure + found.possible, key=lambda gain: gain.amount, default=None)
+    if best is not None and best.amount >= BIG_STAKE:
+        return f"the {counters(best.amount)} on {best.label} are worth taking early"
+    stake = _largest_stake(view, card)
+    return (
+        f"{ref(card)} is led early as a card of {stake.label}, with {counters(stake.amount)} on it"
+    )
 
 
 def _below(view: SeatView, card: int) -> int | None:
