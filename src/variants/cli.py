@@ -437,6 +437,28 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    from .loader import load_ruleset as load_all_checked
+    from .modeljson import dump_json
+
+    ruleset = _ruleset(args.ruleset)
+    if ruleset.path:
+        try:  # every option value and combination checked, as `validate` checks them
+            ruleset = load_all_checked(Path(ruleset.path), combinations=True)
+        except ProblemsError as error:
+            raise UsageError(str(error.problems[0])) from None
+    text = dump_json(ruleset) + "\n"
+    if args.out:
+        try:
+            write_text(Path(args.out), text)
+        except WriteError as error:
+            raise UsageError(str(error)) from None
+        print(visible(f"wrote {args.out}"))
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 def cmd_list(args: argparse.Namespace) -> int:
     folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
     validation = validate_paths([folder])
@@ -522,6 +544,13 @@ def build_parser() -> argparse.ArgumentParser:
     listing = sub.add_parser("list", help="list the rulesets")
     listing.add_argument("--rulesets", help="the rulesets folder (default: rulesets/)")
     listing.set_defaults(run=cmd_list)
+
+    export = sub.add_parser(
+        "export", help="save a validated ruleset as JSON, for the engine to load without YAML"
+    )
+    export.add_argument("ruleset", help="a ruleset id, or the path of a ruleset file")
+    export.add_argument("--out", help="write the JSON here instead of to standard output")
+    export.set_defaults(run=cmd_export)
 
     deal = sub.add_parser("deal", help="deal and play one deal, and write it as a deal file")
     table_args(deal)

@@ -467,6 +467,8 @@ class Ruleset:
     raw_rules: str = field(repr=False)
     """The validated rules as JSON text: what option patches apply to."""
     path: str = ""
+    document: str = field(default="", repr=False, compare=False)
+    """The whole validated document as JSON text: what :mod:`variants.modeljson` saves."""
 
     @cached_property
     def rules(self) -> Rules:
@@ -750,4 +752,5 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
         ),
         raw_rules=json.dumps(raw["rules"]),
         path=path,
+        document=json.dumps(raw, ensure_ascii=False),
     )
