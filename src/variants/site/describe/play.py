@@ -1,0 +1,99 @@
+"""The ``play`` block: leading and running, the cards only led, and announcing a stop."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from ...ruleset import Rules
+from .board import compartment_cards
+from .records import Rule
+from .stops import stop_rule
+from .words import compartment_label, join
+
+
+def lead_sentences(rules: Rules) -> tuple[str, ...]:
+    lead = rules.play.lead
+    match lead:
+        case "any":
+            first = "The player on the dealer's left (the elder hand) leads first, with any card."
+            again = (
+                "Whoever played the last card of a stopped run leads the next, again with any card."
+            )
+        case "lowest-in-suit":
+            first = (
+                "The player on the dealer's left (the elder hand) leads first: they choose a suit "
+                "and must lead the lowest card they hold in it."
+            )
+            again = (
+                "Whoever played the last card of a stopped run leads the next, by the same rule: "
+                "the lowest card held in the suit they choose."
+            )
+        case _:
+            assert_never(lead)
+    middle = (
+        "Whoever holds the next card up in the same suit plays it at once, whoever they are, "
+        "and so the run climbs one card at a time until it stops."
+    )
+    return (first, middle, again)
+
+
+def lead_summary(rules: Rules) -> str:
+    play = rules.play
+    lead = play.lead
+    match lead:
+        case "any":
+            base = "any card"
+        case "lowest-in-suit":
+            base = "the lowest card held in a chosen suit"
+        case _:
+            assert_never(lead)
+    if play.lead_only:
+        only = join([compartment_label(rules, c) for c in play.lead_only])
+        return f"{base}; {only} only as a lead"
+    return base
+
+
+def play_rules(rules: Rules) -> tuple[Rule, ...]:
+    """Leading and running, the cards that may only be led, the stops and announcing them."""
+    play = rules.play
+    items: list[Rule] = [
+        Rule(
+            "rule-lead",
+            "Leading and running",
+            lead_sentences(rules),
+            play.provenance,
+            play.interpretation,
+        )
+    ]
+    if play.lead_only:
+        cards: list[str] = []
+        for cid in play.lead_only:
+            compartment = rules.board.get(cid)
+            cards.append(f"{compartment.label} ({compartment_cards(compartment)})")
+        items.append(
+            Rule(
+                "rule-lead-only",
+                "Cards that may only be led",
+                (
+                    f"{join(cards)} may be played only when its holder has the lead, never to "
+                    "continue a run.",
+                ),
+                play.provenance,
+                play.interpretation,
+            )
+        )
+    items.extend(stop_rule(stop, rules) for stop in play.stops)
+    if play.announce_stop:
+        items.append(
+            Rule(
+                "rule-announce",
+                "Announcing a stop",
+                (
+                    "A player who cannot continue a run says so, naming the missing card "
+                    "(“No six”), and the next player on the left continues it if they can.",
+                ),
+                play.provenance,
+                play.interpretation,
+            )
+        )
+    return tuple(items)

@@ -1,0 +1,54 @@
+"""Settlement: going out, and the penalty on the cards of a compartment left unplayed."""
+
+from __future__ import annotations
+
+from ...ruleset import Citation, Rules
+from .board import compartment_cards
+from .going_out import going_out_rule
+from .records import Rule
+from .words import join
+
+
+def penalty_rule(rules: Rules) -> Rule | None:
+    penalised = [c for c in rules.board.compartments if c.holder_doubles]
+    if not penalised:
+        return None
+    names = [f"{c.label} ({compartment_cards(c)})" for c in penalised]
+    what = (
+        f"the card of {names[0]}"
+        if len(names) == 1
+        else f"the card of a compartment, {join(names, 'or')},"
+    )
+    provenance: list[Citation] = []
+    for compartment in penalised:
+        for citation in compartment.provenance:
+            if citation not in provenance:
+                provenance.append(citation)
+    interpretations = {c.interpretation for c in penalised if c.interpretation}
+    return Rule(
+        "rule-penalties",
+        "Cards left unplayed",
+        (
+            "When a player goes out, every other player shows their hand. Whoever still holds "
+            f"{what} doubles that compartment: they pay in as many counters as lie on it.",
+            f"A card lying in the {rules.deal.spare_name} leaves its compartment as it is.",
+        ),
+        tuple(provenance),
+        sorted(interpretations)[0] if len(interpretations) == 1 else None,
+    )
+
+
+def penalties_summary(rules: Rules) -> str:
+    penalised = [c.label for c in rules.board.compartments if c.holder_doubles]
+    if not penalised:
+        return "none"
+    return f"holder of {join(penalised)} doubles its compartment"
+
+
+def settlement_rules(rules: Rules) -> tuple[Rule, ...]:
+    """Going out, and the cards left unplayed."""
+    items = [going_out_rule(rules)]
+    penalty = penalty_rule(rules)
+    if penalty is not None:
+        items.append(penalty)
+    return tuple(items)

@@ -1,0 +1,116 @@
+"""The rules in English are told block by block: one module of phrases for each block of rules."""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import pkgutil
+import sys
+from dataclasses import fields
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from variants.loader import load_rulesets
+from variants.ruleset import Rules, Ruleset
+from variants.site import describe
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = Path(describe.__file__).parent
+MODULES = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE)]))
+
+
+def module(name: str) -> ModuleType:
+    return importlib.import_module(f"{describe.__name__}.{name}")
+
+
+@pytest.fixture(scope="module")
+def rulesets() -> dict[str, Ruleset]:
+    return load_rulesets(REPO / "rulesets")
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    failures, _ = doctest.testmod(module(name))
+    assert failures == 0
+
+
+def test_each_block_of_rules_has_a_module_named_as_the_block() -> None:
+    blocks = [f.name for f in fields(Rules)]
+    assert [b for b in blocks if b not in MODULES] == []
+    for block in blocks:
+        assert f"``{block}``" in (module(block).__doc__ or ""), block
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules ``path`` imports, relative imports written out in full."""
+    package = f"{describe.__name__}"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                found.add(".".join([*base, *([node.module] if node.module else [])]))
+            else:
+                found.add(node.module or "")
+    return found
+
+
+@pytest.mark.parametrize("name", ["__init__", *MODULES])
+def test_the_english_is_taken_from_the_model_alone(name: str) -> None:
+    """No module here reads YAML, renders HTML or reaches into the rest of the site."""
+    allowed = {"variants.cards", "variants.ruleset", "variants.dealplan", "variants.events"}
+    outside = {
+        imported
+        for imported in _imports(PACKAGE / f"{name}.py")
+        if imported.split(".")[0] not in sys.stdlib_module_names
+        and imported not in allowed
+        and not imported.startswith(describe.__name__ + ".")
+        and imported != describe.__name__
+    }
+    assert outside == set()
+
+
+def test_every_rule_has_its_own_anchor_under_every_option(rulesets: dict[str, Ruleset]) -> None:
+    for ruleset in rulesets.values():
+        choices: list[dict[str, str]] = [{}]
+        choices += [{o.id: v.value} for o in ruleset.options for v in o.values]
+        for choice in choices:
+            anchors = [
+                rule.anchor
+                for section in describe.describe(ruleset.rules_for(choice))
+                for rule in section.rules
+            ]
+            assert len(anchors) == len(set(anchors)), (ruleset.id, choice)
+            assert all(a.startswith("rule-") for a in anchors)
+
+
+def test_the_sections_follow_the_order_of_play(rulesets: dict[str, Ruleset]) -> None:
+    sections = describe.describe(rulesets["peel"].rules)
+    assert [s.title for s in sections] == [
+        "Equipment",
+        "Deal",
+        "Board and stakes",
+        "Play",
+        "Settlement",
+        "Game",
+    ]
+    assert [r.anchor for r in sections[1].rules] == [
+        "rule-first-dealer",
+        "rule-deal",
+        "rule-turn-up",
+        "rule-trump",
+    ]
+
+
+def test_the_package_offers_every_phrase_its_modules_define() -> None:
+    """Pages call ``describe.<name>``: whatever a block module makes public is offered there."""
+    for name in MODULES:
+        for attr, value in vars(module(name)).items():
+            defined_here = getattr(value, "__module__", None) == module(name).__name__
+            if defined_here and not attr.startswith("_") and callable(value):
+                assert getattr(describe, attr, None) is value, f"{name}.{attr}"
