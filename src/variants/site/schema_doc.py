@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .describe.words import article
+
 Schema = Mapping[str, Any]
 
 
@@ -147,12 +149,8 @@ def _details(node: Schema) -> tuple[str, ...]:
     for option in node.get("anyOf", node.get("oneOf", ())):
         if isinstance(option, Mapping) and _details(option):
             kind = _type_of(option)[0].replace("integer", "whole number")
-            out.append(f"as {_article(kind)}: " + ", ".join(_details(option)))
+            out.append(f"as {article(kind)}: " + ", ".join(_details(option)))
     return tuple(out)
-
-
-def _article(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
 def _is_object(node: Schema) -> bool:
