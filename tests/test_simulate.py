@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from clirun import run
 
 from variants.compiled import compile_rules
 from variants.dealfile import read_deal_file
@@ -110,30 +111,11 @@ def test_means_lie_within_their_intervals_across_seeds() -> None:
 
 def test_one_process_and_two_give_the_same_json() -> None:
     outputs = []
+    command = ["simulate", "peel", "--players", "5", "--deals", "6000", "--seed", "3"]
     for jobs in ("1", "2"):
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "variants.cli",
-                "simulate",
-                "peel",
-                "--players",
-                "5",
-                "--deals",
-                "6000",
-                "--seed",
-                "3",
-                "--jobs",
-                jobs,
-                "--json",
-            ],
-            capture_output=True,
-            text=True,
-            cwd=REPO,
-            check=True,
-        )
-        outputs.append(done.stdout)
+        done = run([*command, "--jobs", jobs, "--json"])
+        assert done.status == 0, done.err
+        outputs.append(done.out)
     assert outputs[0] == outputs[1]
     report = json.loads(outputs[0])
     assert report["deals"] == 6000 and len(report["net_by_position"]) == 5

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
@@ -182,12 +183,18 @@ class PageProblems:
         return found
 
 
+TABS = 3
+"""How many pages the crawl loads side by side."""
+
+
 def test_every_page_loads_cleanly_and_links_resolve(browser: Browser, base_url: str) -> None:
     """Crawl the built site from the home page: every page loads with no console error, no
     failed request and no error response, and every local link names a page that exists and,
-    when it has a fragment, an element with that id on that page."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    problems = PageProblems(page)
+    when it has a fragment, an element with that id on that page. The pages are loaded a few at
+    a time, in tabs that share one browser cache."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tabs = [context.new_page() for _ in range(TABS)]
+    watchers = [PageProblems(tab) for tab in tabs]
     start = f"{base_url}/"
     queue = deque([start])
     seen = {start}
@@ -195,31 +202,35 @@ def test_every_page_loads_cleanly_and_links_resolve(browser: Browser, base_url: 
     links: list[tuple[str, str, str]] = []  # (from page, to page, fragment)
     failures: list[str] = []
     while queue:
-        url = queue.popleft()
-        response = page.goto(url)
-        page.wait_for_load_state("load")
-        if response is None or response.status != 200:
-            failures.append(f"{url}: HTTP {response.status if response else 'no response'}")
-            continue
-        failures += [f"{url}: {problem}" for problem in problems.take()]
-        ids[url] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
-        hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
-        for href in hrefs:
-            if not href.startswith(base_url):
-                continue  # a link out of the site (the theme's credit): not followed
-            target, fragment = urldefrag(href)
-            if urlsplit(target).path.endswith(("/search/search_index.json", ".xml", ".gz")):
+        batch = [queue.popleft() for _ in range(min(TABS, len(queue)))]
+        loading = [
+            (tabs[i], watchers[i], url, tabs[i].goto(url, wait_until="commit"))
+            for i, url in enumerate(batch)
+        ]
+        for page, problems, url, response in loading:
+            page.wait_for_load_state("load")
+            if response is None or response.status != 200:
+                failures.append(f"{url}: HTTP {response.status if response else 'no response'}")
                 continue
-            links.append((url, target, fragment))
-            if target not in seen and not urlsplit(target).path.endswith((".png", ".svg")):
-                seen.add(target)
-                queue.append(target)
+            failures += [f"{url}: {problem}" for problem in problems.take()]
+            ids[url] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
+            hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+            for href in hrefs:
+                if not href.startswith(base_url):
+                    continue  # a link out of the site (the theme's credit): not followed
+                target, fragment = urldefrag(href)
+                if urlsplit(target).path.endswith(("/search/search_index.json", ".xml", ".gz")):
+                    continue
+                links.append((url, target, fragment))
+                if target not in seen and not urlsplit(target).path.endswith((".png", ".svg")):
+                    seen.add(target)
+                    queue.append(target)
     for source, target, fragment in links:
         if target not in ids:
             continue  # a broken target is reported above, from its load
         if fragment and unquote(fragment) not in ids[target]:
             failures.append(f"{source}: no #{fragment} on {target}")
-    page.close()
+    context.close()
     assert len(ids) > 30, sorted(ids)
     assert failures == []
 
@@ -239,19 +250,23 @@ def test_the_site_works_with_the_network_off(browser: Browser, base_url: str) ->
             request_route.abort("internetdisconnected")
 
     context.route("**/*", route)
-    page = context.new_page()
-    problems = PageProblems(page)
-    for path in (
+    paths = (
         "/",
         "/compare/",
         "/examples/peel/",
         "/one-deal/",
         "/replay/",
         "/replay/peel/peel-walkthrough/#step-5",
-    ):
-        page.goto(base_url + path)
+    )
+    opened: dict[str, tuple[Page, PageProblems]] = {}
+    for path in paths:  # side by side: each waits for the network to fall quiet
+        page = context.new_page()
+        opened[path] = (page, PageProblems(page))
+        page.goto(base_url + path, wait_until="commit")
+    for path, (page, problems) in opened.items():
         page.wait_for_load_state("networkidle")
         assert problems.take() == [], path
+    page, problems = opened["/replay/peel/peel-walkthrough/#step-5"]
     page.click('[data-pj-go="next"]')
     assert page.inner_text("[data-pj-counter]").startswith("Step 6 of")
     page.goto(base_url + "/compare/")
@@ -275,18 +290,44 @@ SCREENSHOT_PAGES = {
 }
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+SCHEMES = ("light", "dark")
+
+
+@pytest.fixture(scope="module")
+def screenshot_pages(
+    browser: Browser, base_url: str
+) -> Iterator[dict[tuple[str, str, str], tuple[Page, PageProblems]]]:
+    """Each main page at each width in each palette, by (page, device, scheme), each in a new
+    page of its own, all opened at once so that they load side by side."""
+    opened: dict[tuple[str, str, str], tuple[Page, PageProblems]] = {}
+    for name, path in SCREENSHOT_PAGES.items():
+        for device, width in WIDTHS.items():
+            for scheme in SCHEMES:
+                page = browser.new_page(
+                    viewport={"width": width, "height": HEIGHTS[device]},
+                    color_scheme=scheme,
+                )
+                opened[name, device, scheme] = (page, PageProblems(page))
+                page.goto(base_url + path, wait_until="commit")
+    yield opened
+    for page, _ in opened.values():
+        if not page.is_closed():
+            page.close()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("device", list(WIDTHS))
 @pytest.mark.parametrize("name", list(SCREENSHOT_PAGES))
-def test_screenshots(browser: Browser, base_url: str, name: str, device: str, scheme: str) -> None:
+def test_screenshots(
+    screenshot_pages: dict[tuple[str, str, str], tuple[Page, PageProblems]],
+    name: str,
+    device: str,
+    scheme: str,
+) -> None:
     """Each main page at desktop and phone widths in both palettes: written for a person to look
     at, and checked for what a machine can see (no error, nothing wider than the screen)."""
     width = WIDTHS[device]
-    page = browser.new_page(
-        viewport={"width": width, "height": HEIGHTS[device]}, color_scheme=scheme
-    )
-    problems = PageProblems(page)
-    page.goto(base_url + SCREENSHOT_PAGES[name])
+    page, problems = screenshot_pages[name, device, scheme]
     page.wait_for_load_state("networkidle")
     page.wait_for_function("!document.getAnimations().some(a => a.playState === 'running')")
     scheme_used = page.evaluate("document.body.getAttribute('data-md-color-scheme')")

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
+
+from clirun import run
 
 from variants.cards import parse_card
 from variants.dealfile import read_deal_file
@@ -98,22 +98,12 @@ def test_the_narration_matches_the_golden_text() -> None:
 
 
 def test_replay_prints_suit_glyphs_and_colour_only_when_asked() -> None:
-    plain = subprocess.run(
-        [sys.executable, "-m", "variants.cli", "replay", str(WALKTHROUGH)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=True,
-    ).stdout
-    assert "Seat 1 leads J♠" in plain and "\x1b[" not in plain
-    coloured = subprocess.run(
-        [sys.executable, "-m", "variants.cli", "replay", "--color", str(WALKTHROUGH)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=True,
-    ).stdout
-    assert "\x1b[31m7♥\x1b[0m" in coloured
+    plain = run(["replay", str(WALKTHROUGH)])
+    assert plain.status == 0, plain.err
+    assert "Seat 1 leads J♠" in plain.out and "\x1b[" not in plain.out
+    coloured = run(["replay", "--color", str(WALKTHROUGH)])
+    assert coloured.status == 0, coloured.err
+    assert "\x1b[31m7♥\x1b[0m" in coloured.out
     assert Style(glyphs=True).card(parse_card("10H")) == "10♥"
 
 
