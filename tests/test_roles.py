@@ -29,6 +29,7 @@ from variants.loader import load_ruleset
 from variants.ruleset import Ruleset
 from variants.site import compare, statistics
 from variants.site import stats_runs as sr
+from variants.site.render import Linker
 from variants.site.svg import _segments
 
 REPO = Path(__file__).resolve().parent.parent
@@ -242,12 +243,14 @@ def test_a_ruleset_without_a_pope_or_matrimony_says_so(rulesets: dict[str, Rules
     bare = replace(peel, id="bare", raw_rules=json.dumps(rules), options=())
     p = statistics.plan(bare)
     assert p.popes == () and p.pope == {} and p.matrimony == () and p.games == {}
-    pope = statistics.pope_section(bare, p, {}, statistics.Counter(), "st-bare")
+    link = Linker("statistics/bare.md")
+    page = statistics.Page(bare, p, statistics.Results(), statistics.Counter(), "st-bare", link)
+    pope = statistics.chief_card.section(page)
     assert pope.answer == (
         "<p>No compartment here is won by one named card, so this board has no Pope and the "
         "question does not arise under these rules.</p>"
     )
-    matrimony = statistics.matrimony_section(bare, p, {}, statistics.Counter(), "st-bare")
+    matrimony = statistics.king_and_queen.section(page)
     assert "There is no Matrimony on this board" in matrimony.answer
     assert (pope.body, matrimony.body) == ([], [])
 
@@ -412,7 +415,7 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     "first-jack": (None, "a first-dealer method: the first jack dealt deals"),
     "game": (None, "the rules' `game` block and the `game` command, never a compartment"),
     "pope": (
-        frozenset({"site/compare.py", "site/statistics.py"}),
+        frozenset({"site/compare.py", "site/statistics/chief_card.py"}),
         "the anchors of the rows and the question about the Pope (found by role), kept for links",
     ),
     "pope-turn-up": (
@@ -424,7 +427,7 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
         "the anchor of the comparison's row about the Pope's holder, kept for links",
     ),
     "matrimony": (
-        frozenset({"site/statistics.py"}),
+        frozenset({"site/statistics/king_and_queen.py"}),
         "the anchor of the question about Matrimony (found by role), kept for links",
     ),
 }

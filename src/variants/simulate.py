@@ -693,11 +693,11 @@ def seat_report(tally: SeatTally, meta: Mapping[str, Any]) -> dict[str, Any]:
     return {
         **meta,
         "deals": tally.deals,
-        "followed": _rate(tally.followed, tally.deals),
+        "followed": wilson_rate(tally.followed, tally.deals),
         "net": tally.net.summary(),
         "edge": edge,
-        "went_out": _rate(tally.went_out, tally.followed),
-        "won": _rate(tally.won, tally.followed),
+        "went_out": wilson_rate(tally.went_out, tally.followed),
+        "won": wilson_rate(tally.won, tally.followed),
         "took": tally.took.summary(),
     }
 
@@ -714,21 +714,22 @@ def deals_report(tally: Tally, meta: Mapping[str, Any]) -> dict[str, Any]:
     compartments = {}
     for index, cid in enumerate(tally.compartments):
         compartments[cid] = {
-            "won_in_play": _rate(tally.won_in_play[index], tally.deals),
-            "won_at_turn_up": _rate(tally.won_at_turn_up[index], tally.deals),
-            "carried_over": _rate(tally.carried[index], tally.deals),
-            "card_held_unplayed": _rate(tally.held[index], played),
+            "won_in_play": wilson_rate(tally.won_in_play[index], tally.deals),
+            "won_at_turn_up": wilson_rate(tally.won_at_turn_up[index], tally.deals),
+            "carried_over": wilson_rate(tally.carried[index], tally.deals),
+            "card_held_unplayed": wilson_rate(tally.held[index], played),
             "size_when_won": tally.size_when_won[index].summary(),
         }
     return {
         **meta,
         "deals": tally.deals,
-        "voided": _rate(tally.voided, tally.deals),
+        "voided": wilson_rate(tally.voided, tally.deals),
         "net_by_position": [
             {"position": names[i], **tally.net[i].summary()} for i in range(tally.players)
         ],
         "went_out_by_position": [
-            {"position": names[i], **_rate(tally.winner[i], played)} for i in range(tally.players)
+            {"position": names[i], **wilson_rate(tally.winner[i], played)}
+            for i in range(tally.players)
         ],
         "cards_played": tally.cards.summary(),
         "compartments": compartments,
@@ -746,10 +747,10 @@ def games_report(tally: GameTally, meta: Mapping[str, Any]) -> dict[str, Any]:
         ],
         "spread": tally.spread.summary(),
         "winner_by_position": [
-            {"position": names[i], **_rate(tally.winner[i], tally.games)}
+            {"position": names[i], **wilson_rate(tally.winner[i], tally.games)}
             for i in range(tally.players)
         ],
-        "shared_wins": _rate(tally.shared_wins, tally.games),
+        "shared_wins": wilson_rate(tally.shared_wins, tally.games),
         "size_when_won": {
             cid: tally.size_when_won[i].summary() for i, cid in enumerate(tally.compartments)
         },
@@ -761,7 +762,7 @@ def _count(total: int, value: int) -> int:
     return total + 1 if value else total
 
 
-def _rate(count: int, out_of: int) -> dict[str, Any]:
+def wilson_rate(count: int, out_of: int) -> dict[str, Any]:
     """A proportion with its 95% Wilson interval."""
     if out_of == 0:
         return {"count": count, "rate": 0.0, "ci95": [0.0, 0.0]}

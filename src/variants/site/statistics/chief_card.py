@@ -1,0 +1,256 @@
+"""Question 4: what is the Pope worth to its holder?
+
+The Pope is the compartment won by one named card that the dressing stakes most on
+(:func:`variants.roles.chief_card`), found by what it does, never by its id. The seat dealt its
+card is followed against the other seats of the same deals, under the default rules and under
+each option value that changes how it is won or paid (its card, its turn-up payout, its bonus,
+whether it may only be led, what its holder pays).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup
+
+from ... import roles
+from ...cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ...ruleset import Rules, Ruleset
+from .. import stats_runs as sr
+from ..charts import bar_chart, figure, number, percent
+from ..pages import short_name
+from ..render import render
+from .figures import (
+    MEANS,
+    Counter,
+    Section,
+    Table,
+    caption,
+    count_text,
+    html_table,
+    mean_bar,
+    mean_text,
+    n_players,
+    names_list,
+    rate_cell,
+    rate_text,
+    short_mean,
+)
+from .plan import DEFAULT, MAIN, Variant, changes, variant
+from .question import Answer, Entry, Page
+
+POPE = "pope"
+"""The anchor of the question (:func:`variants.roles.chief_card`), kept for links."""
+ASKED = "What is the Pope worth to its holder?"
+
+
+def has_pope_card(rules: Rules) -> bool:
+    return roles.chief_card(rules) is not None
+
+
+def pope_variants(ruleset: Ruleset) -> list[Variant]:
+    """The default rules, then each option value that changes how the Pope is won or paid (its
+    card, its turn-up payout, its bonus, whether it may only be led, what its holder pays)."""
+    if not has_pope_card(ruleset.rules):
+        return []
+    return [DEFAULT, *(variant(ruleset, o, v) for o, v in changes(ruleset, roles.chief_card))]
+
+
+def runs(
+    ruleset: Ruleset, main: int, deals: int
+) -> tuple[tuple[Variant, ...], dict[Variant, sr.Run]]:
+    """The variants about the Pope, and a run following its holder under each."""
+    popes = tuple(pope_variants(ruleset))
+    pope = {v: sr.Run("card-holder", ruleset.id, main, deals, options=v.options) for v in popes}
+    return popes, pope
+
+
+def pope_card_text(rules: Rules) -> str:
+    compartment = roles.chief_card(rules)
+    if compartment is not None and compartment.win.card is not None:
+        card = compartment.win.card
+        return RANKS[rank_of(card)] + SUIT_GLYPHS[SUITS[suit_of(card)]]
+    return "the Pope"
+
+
+def section(page: Page) -> Section:
+    ruleset, p, ident = page.ruleset, page.plan, page.ident
+    if not p.popes:
+        return Section(
+            POPE,
+            ASKED,
+            Markup(
+                "<p>No compartment here is won by one named card, so this board has no Pope "
+                "and the question does not arise under these rules.</p>"
+            ),
+            [],
+        )
+    found = {v: page.results.seats[p.pope[v]] for v in p.popes}
+    bars = []
+    rows = []
+    for v, report in found.items():
+        bars.append(mean_bar(v.label, report.edge, 0 if v.options else 1, sign=True))
+        rows.append(
+            (
+                v.label,
+                short_mean(report.net),
+                number(report.net.mean - report.edge.mean, 2, True),
+                short_mean(report.edge),
+                rate_cell(report.won),
+                short_mean(report.took, 2, False),
+            )
+        )
+    base = found[DEFAULT]
+    best = max(p.popes, key=lambda v: found[v].edge.mean)
+    worst = min(p.popes, key=lambda v: found[v].edge.mean)
+    spread = ""
+    if len(p.popes) > 1:
+        spread = Markup(
+            " Among the Pope's options it is worth most under <strong>{b}</strong> ({bv}) "
+            "and least under <strong>{w}</strong> ({wv})."
+        ).format(
+            b=best.label,
+            bv=number(found[best].edge.mean, 2, True),
+            w=worst.label,
+            wv=number(found[worst].edge.mean, 2, True),
+        )
+    answer = Markup(
+        "<p>With {n} players, the seat dealt the Pope ({card}) ends the deal {edge} counters "
+        "better off than an average other seat at the same table; it plays the Pope and takes "
+        "its compartment in {won} of those deals, for {took} counters on average.{spread}</p>"
+    ).format(
+        n=p.main,
+        card=pope_card_text(ruleset.rules),
+        edge=mean_text(base.edge),
+        won=rate_text(base.won),
+        took=number(base.took.mean, 2),
+        spread=spread,
+    )
+    found_section = Section(POPE, ASKED, answer, [])
+    deals = base.deals
+    found_section.body.append(
+        figure(
+            bar_chart(
+                bars,
+                title=f"{short_name(ruleset)}: what being dealt the Pope is worth",
+                axis="holder's net less an average other seat's, counters per deal",
+                ident=f"{ident}-{POPE}",
+            ),
+            caption(
+                page.counter,
+                "How much better the seat dealt the Pope does in a deal than an average other "
+                "seat of the same deal, "
+                + (
+                    "under the default rules and under each value of the options about the "
+                    "Pope (one option changed at a time). "
+                    if len(p.popes) > 1
+                    else "under the default rules (the ruleset has no option about the Pope). "
+                )
+                + "Deals where the Pope lies in the spare hand, the stock or on the table are "
+                "left out.",
+                f"{count_text(deals, 'deals')} dealt per bar, {n_players(p.main)}, about "
+                f"{percent(base.followed.rate, 0)} of them with the Pope in a hand",
+                MEANS,
+            ),
+            f"{ident}-{POPE}",
+        )
+    )
+    found_section.body.append(
+        html_table(
+            Table(
+                (
+                    "Rules",
+                    "Holder's net",
+                    "Others' net",
+                    "Holder's edge",
+                    "Holder takes the Pope",
+                    "Counters taken from it",
+                ),
+                tuple(rows),
+                f"{n_players(p.main).capitalize()}, seed {sr.SEED}, {count_text(deals, 'deals')} "
+                f"per row, of which the Pope was dealt to a hand in "
+                f"{percent(base.followed.rate)} (default rules); 95% intervals in small "
+                "print. Others' net is an average other seat's in the same deals.",
+            )
+        )
+    )
+    details = [(v, found[v] == base) for v in p.popes if v.options]
+    if details:
+        found_section.body.append(Markup(render("_stats_options.html.j2", options=details)))
+    return found_section
+
+
+def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
+    bars = []
+    no_pope: list[str] = []
+    for entry in entries:
+        p = entry.plan
+        name = short_name(entry.ruleset)
+        if not p.popes:
+            no_pope.append(name)
+        for v in p.popes:
+            edge = entry.results.seats[p.pope[v]].edge
+            bars.append(mean_bar(v.label, edge, 0 if v.options else 1, name, sign=True))
+    deals = sr.deals_per_run()
+    return {
+        POPE: figure(
+            bar_chart(
+                bars,
+                title=f"What being dealt the Pope is worth, {MAIN} players",
+                axis="holder's net less an average other seat's, counters per deal",
+                ident=f"cmp-{POPE}",
+            ),
+            caption(
+                counter,
+                "How much better the seat dealt the Pope does than an average other seat of the "
+                "same deal, under each ruleset's defaults and each value of its options about the "
+                "Pope.",
+                f"{count_text(deals, 'deals')} dealt per bar, {MAIN} players (deals with the Pope "
+                "outside the hands left out)"
+                + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
+                MEANS,
+            ),
+            f"cmp-{POPE}",
+        )
+    }
+
+
+def answer(entries: Sequence[Entry]) -> Answer:
+    items: list[Markup] = []
+    edges: dict[str, float] = {}
+    for entry in entries:
+        p = entry.plan
+        name = short_name(entry.ruleset)
+        if not p.popes:
+            items.append(Markup("<strong>{}</strong>: no Pope on the board.").format(name))
+            continue
+        values = {v: entry.results.seats[p.pope[v]].edge for v in p.popes}
+        edge = values[DEFAULT]
+        edges[name] = edge.mean
+        spread = Markup("")
+        if len(values) > 1:
+            low = min(values, key=lambda v: values[v].mean)
+            high = max(values, key=lambda v: values[v].mean)
+            spread = Markup("; across its Pope options from {lv} ({l}) to {hv} ({h})").format(
+                lv=number(values[low].mean, 2, True),
+                l=low.label,
+                hv=number(values[high].mean, 2, True),
+                h=high.label,
+            )
+        items.append(
+            Markup("<strong>{name}</strong>: {e} counters a deal{spread}.").format(
+                name=name, e=mean_text(edge), spread=spread
+            )
+        )
+    return Answer(
+        Markup(
+            "Under the default rules, worth most under {big} ({bv} counters a deal over "
+            "an average other seat) and least under {small} ({sv})."
+        ).format(
+            big=max(edges, key=lambda k: edges[k]) if edges else "none",
+            bv=number(max(edges.values()), 2, True) if edges else "—",
+            small=min(edges, key=lambda k: edges[k]) if edges else "none",
+            sv=number(min(edges.values()), 2, True) if edges else "—",
+        ),
+        tuple(items),
+    )

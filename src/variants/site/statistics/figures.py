@@ -1,0 +1,170 @@
+"""What every question's figures share: numbers in words and cells, bars, captions and tables.
+
+The HTML is in the templates ``_stats_table.html.j2`` and ``_stats_caption.html.j2``; what arrives
+here from a ruleset (its labels) is escaped there like everything else.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from ...simulate import Z95
+from ..charts import Bar, number, percent
+from ..render import render
+from .reports import Mean, Rate
+
+EN_DASH = "\u2013"
+MEANS = "bars are means, whiskers their 95% confidence intervals (normal approximation)"
+RATES = "bars are rates, whiskers their 95% Wilson score intervals"
+
+# --------------------------------------------------------------------------------------------
+# Numbers in words and in cells
+
+
+def mean_text(summary: Mean, digits: int = 2, sign: bool = True) -> str:
+    """``+2.40 (95% CI +2.27 to +2.54)``."""
+    return (
+        f"{number(summary.mean, digits, sign)} (95% CI {number(summary.low, digits, sign)} "
+        f"to {number(summary.high, digits, sign)})"
+    )
+
+
+def short_mean(summary: Mean, digits: int = 2, sign: bool = True) -> Markup:
+    """A table cell: the mean, and its 95% interval in small print below it."""
+    return Markup('{}<span class="pj-ci">{} to {}</span>').format(
+        number(summary.mean, digits, sign),
+        number(summary.low, digits, sign),
+        number(summary.high, digits, sign),
+    )
+
+
+def rate_cell(rate: Rate) -> Markup:
+    """A table cell: the rate, and its 95% Wilson interval in small print below it."""
+    return Markup('{}<span class="pj-ci">{} to {}</span>').format(
+        percent(rate.rate), percent(rate.low), percent(rate.high)
+    )
+
+
+def rate_text(rate: Rate) -> str:
+    """``22.6% (22.0 to 23.2%)``."""
+    return f"{percent(rate.rate)} ({percent(rate.low)[:-1]}{EN_DASH}{percent(rate.high)})"
+
+
+def count_text(count: int, unit: str) -> str:
+    return f"{number(count, 0)} {unit}"
+
+
+def n_players(n: int) -> str:
+    return f"{n} players"
+
+
+def names_list(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def option_code(options: Sequence[tuple[str, str]]) -> Markup:
+    """The first option set, as the command line writes it: ``<code>key=value</code>``."""
+    return Markup("<code>{}={}</code>").format(*options[0])
+
+
+# --------------------------------------------------------------------------------------------
+# Comparing figures
+
+
+def difference(a: Mean, b: Mean) -> Mean:
+    """``a - b`` for means of independent runs, with a 95% interval from their standard errors."""
+    se_a = (a.high - a.low) / (2 * Z95)
+    se_b = (b.high - b.low) / (2 * Z95)
+    mean = a.mean - b.mean
+    half = Z95 * math.sqrt(se_a**2 + se_b**2)
+    return Mean(mean, mean - half, mean + half, min(a.n, b.n))
+
+
+def separated(a: Mean, b: Mean) -> int:
+    """1 when ``a`` is surely above ``b`` (intervals apart), -1 when below, else 0."""
+    if a.low > b.high:
+        return 1
+    if a.high < b.low:
+        return -1
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Bars
+
+
+def mean_bar(
+    label: str,
+    summary: Mean,
+    tone: int = 0,
+    group: str | None = None,
+    digits: int = 2,
+    sign: bool = False,
+) -> Bar:
+    text = number(summary.mean, digits, sign)
+    return Bar(label, summary.mean, summary.low, summary.high, tone, group, text)
+
+
+def rate_bar(label: str, rate: Rate, tone: int = 0, group: str | None = None) -> Bar:
+    return Bar(label, rate.rate, rate.low, rate.high, tone, group, percent(rate.rate))
+
+
+# --------------------------------------------------------------------------------------------
+# Captions, sections and tables
+
+
+@dataclass
+class Counter:
+    """Numbers the figures on one page, in order."""
+
+    value: int = 0
+
+    def next(self) -> int:
+        self.value += 1
+        return self.value
+
+
+def caption(counter: Counter, shows: str, size: str, interval: str, extra: str = "") -> Markup:
+    """A figure's caption: what it shows, its sample size and what its whiskers are."""
+    return Markup(
+        render(
+            "_stats_caption.html.j2",
+            n=counter.next(),
+            shows=shows,
+            size=size,
+            interval=interval,
+            extra=extra,
+        )
+    )
+
+
+@dataclass
+class Section:
+    """One question's answer on a ruleset's page: its prose, figures and tables, in order."""
+
+    anchor: str
+    title: str
+    answer: Markup
+    body: list[Markup]
+
+
+Cell = str | Markup
+
+
+@dataclass(frozen=True)
+class Table:
+    head: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    caption: str = ""
+
+
+def html_table(table: Table) -> Markup:
+    """A table of figures: the first cell of each row heads it, the others are numbers."""
+    return Markup(render("_stats_table.html.j2", table=table))

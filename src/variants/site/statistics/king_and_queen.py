@@ -1,0 +1,304 @@
+"""Question 3: how large does Matrimony grow before it is won?
+
+Matrimony is the compartment won by the king and queen of trumps together
+(:func:`variants.roles.king_and_queen`), found by what it does, never by its id. Its size when
+won is followed over whole games, the board carried over, under the default rules (if they have
+one) and under each option value that changes how it is won or paid, or puts one on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup
+
+from ... import roles
+from ...compiled import compile_rules
+from ...ruleset import Compartment, Rules, Ruleset
+from ...simulate import wilson_rate
+from .. import stats_runs as sr
+from ..charts import bar_chart, figure, number
+from ..pages import short_name
+from .figures import (
+    MEANS,
+    Counter,
+    Section,
+    Table,
+    caption,
+    count_text,
+    html_table,
+    mean_bar,
+    mean_text,
+    names_list,
+    option_code,
+    rate_cell,
+    rate_text,
+    short_mean,
+)
+from .plan import DEFAULT, MAIN, Variant, changes, variant, variant_rules
+from .question import Answer, Entry, Page
+from .reports import GamesReport, Mean, Rate
+
+MATRIMONY = "matrimony"
+"""The anchor of the question (:func:`variants.roles.king_and_queen`), kept for links."""
+ASKED = "How large does Matrimony grow before it is won?"
+
+
+def has_matrimony(rules: Rules) -> bool:
+    return roles.king_and_queen(rules) is not None
+
+
+def matrimony_of(rules: Rules) -> Compartment:
+    """The compartment the Matrimony figures are about: won by the king and queen of trumps."""
+    found = roles.king_and_queen(rules)
+    if found is None:
+        raise ValueError("no compartment is won by the king and queen of trumps")
+    return found
+
+
+def matrimony_variants(ruleset: Ruleset) -> list[Variant]:
+    """The rules with a Matrimony: the default (if it has one), then each option value that
+    changes how the board's Matrimony is won or paid, or puts one on the board."""
+    variants = [DEFAULT] if has_matrimony(ruleset.rules) else []
+    for option_id, value in changes(ruleset, roles.king_and_queen):
+        variants.append(variant(ruleset, option_id, value))
+    return variants
+
+
+def runs(
+    ruleset: Ruleset, sizes: Sequence[int], main: int, games: int
+) -> tuple[tuple[Variant, ...], dict[tuple[Variant, int], sr.Run]]:
+    """The variants with a Matrimony, and a run of whole games for each: the first at every
+    table size, the others at the main one."""
+    matrimony = tuple(matrimony_variants(ruleset))
+    game_runs = {}
+    for index, v in enumerate(matrimony):
+        for p in sizes if index == 0 else (main,):
+            game_runs[(v, p)] = sr.Run("games", ruleset.id, p, games, options=v.options)
+    return matrimony, game_runs
+
+
+def matrimony_size(ruleset: Ruleset, v: Variant, report: GamesReport) -> Mean:
+    """Matrimony's size when won, from a games report played under ``v``."""
+    return report.size_when_won[matrimony_of(variant_rules(ruleset, v)).id]
+
+
+def matrimony_stake(rules: Rules, players: int) -> int:
+    """Counters the dressing puts on Matrimony in one deal (the last seat dealing)."""
+    compiled = compile_rules(rules, players)
+    board, _ = compiled.dressing_totals(players - 1, players - 1)
+    return board[compiled.ids.index(matrimony_of(rules).id)]
+
+
+def growth_sentence(rules: Rules, players: int) -> str:
+    """How fast the dressing can make Matrimony grow within one game."""
+    stake = matrimony_stake(rules, players)
+    count = rules.game.deal_count(players)
+    if rules.dressing.when == "first-deal":
+        return f"The dressing puts {stake} counters on it once, at a game's first deal."
+    return (
+        f"The dressing adds {stake} counters to it each deal and a game has {count} deals, so "
+        f"within one game it can reach {stake * count} (more where penalties add to it)."
+    )
+
+
+def closing_note(ruleset: Ruleset) -> Markup:
+    if ruleset.rules.game.closing_deal == "face-up":
+        return Markup(
+            " Whatever is left at the end goes in the closing face-up deal, which is not "
+            "counted here."
+        )
+    return Markup("")
+
+
+def won_rate(ruleset: Ruleset, v: Variant, report: GamesReport, players: int) -> Rate:
+    """How often Matrimony is won, per deal of the games in ``report``."""
+    deals = report.games * variant_rules(ruleset, v).game.deal_count(players)
+    return Rate.read(wilson_rate(matrimony_size(ruleset, v, report).n, deals))
+
+
+def section(page: Page) -> Section:
+    ruleset, p, found = page.ruleset, page.plan, page.results.games
+    if not p.matrimony:
+        return Section(
+            MATRIMONY,
+            "How large does Matrimony grow?",
+            Markup(
+                "<p>There is no Matrimony on this board, and no option puts one there, so the "
+                "question does not arise under these rules.</p>"
+            ),
+            [],
+        )
+    bars = []
+    rows = []
+    never = []
+    for tone, v in enumerate(p.matrimony):
+        for players in p.sizes:
+            run = p.games.get((v, players))
+            if run is None:
+                continue
+            report = found[run]
+            size = matrimony_size(ruleset, v, report)
+            label = f"{players} players"
+            if size.n:
+                bars.append(mean_bar(label, size, tone, v.label, 1))
+            else:
+                never.append(f"{v.label}, {players} players")
+            rows.append(
+                (
+                    f"{v.label}, {players} players",
+                    count_text(report.games, "games"),
+                    number(size.n, 0),
+                    rate_cell(won_rate(ruleset, v, report, players)),
+                    short_mean(size, 1, False) if size.n else "never won",
+                )
+            )
+    first = p.matrimony[0]
+    first_run = p.games.get((first, p.main))
+    games = found[first_run].games if first_run else 0
+    if first_run is not None:
+        report = found[first_run]
+        size = matrimony_size(ruleset, first, report)
+        lead = Markup(
+            "<p>Over whole games of {n} players, with the counters left on the board carried "
+            "to the next deal, Matrimony is won in {rate} of deals{under}, and when it is won it "
+            "holds {size} counters. {growth} What is still on it when a game ends is not "
+            "counted here.{never}{closing}</p>"
+        ).format(
+            n=p.main,
+            growth=growth_sentence(variant_rules(ruleset, first), p.main),
+            rate=rate_text(won_rate(ruleset, first, report, p.main)),
+            under=(
+                Markup(" (under {})").format(option_code(first.options)) if first.options else ""
+            ),
+            size=mean_text(size, 1, False) if size.n else "—",
+            never=(
+                Markup(" It is <strong>never won</strong> in: {}.").format("; ".join(never))
+                if never
+                else ""
+            ),
+            closing=closing_note(ruleset),
+        )
+    else:  # pragma: no cover - the main size is always played
+        lead = Markup("")
+    if not has_matrimony(ruleset.rules):
+        lead = (
+            Markup(
+                "<p>The default board has no Matrimony; the figures below play the option that "
+                "puts one on it.</p>"
+            )
+            + lead
+        )
+    found_section = Section(MATRIMONY, ASKED, lead, [])
+    if bars:
+        found_section.body.append(
+            figure(
+                bar_chart(
+                    bars,
+                    title=f"{short_name(ruleset)}: Matrimony's size when won",
+                    axis="counters on Matrimony when it is won",
+                    ident=f"{page.ident}-{MATRIMONY}",
+                    value_text=lambda v: number(v, 1),
+                ),
+                caption(
+                    page.counter,
+                    "Counters taken from Matrimony in the deals that won it (shares "
+                    "counted together), over whole games with the board carried over.",
+                    f"{count_text(games, 'games')} per bar; the number of deals that won "
+                    "Matrimony is in the table below",
+                    MEANS,
+                ),
+                f"{page.ident}-{MATRIMONY}",
+            )
+        )
+    found_section.body.append(
+        html_table(
+            Table(
+                ("Rules and table", "Games", "Deals won", "Won per deal", "Size when won"),
+                tuple(rows),
+                f"Seed {sr.SEED}; 95% intervals in small print.",
+            )
+        )
+    )
+    return found_section
+
+
+def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
+    bars = []
+    absent = []
+    for entry in entries:
+        ruleset, p = entry.ruleset, entry.plan
+        name = short_name(ruleset)
+        if not p.matrimony:
+            absent.append(f"{name}: no Matrimony on the board")
+        for tone, v in enumerate(p.matrimony):
+            size = matrimony_size(ruleset, v, entry.results.games[p.games[(v, p.main)]])
+            if size.n:
+                bars.append(mean_bar(v.label, size, tone, name, 1))
+            else:
+                absent.append(f"{name} ({v.label}): never won")
+    games = sr.games_per_run()
+    return {
+        MATRIMONY: figure(
+            bar_chart(
+                bars,
+                title=f"Matrimony's size when won, whole games of {MAIN}",
+                axis="counters on Matrimony when it is won",
+                ident=f"cmp-{MATRIMONY}",
+                value_text=lambda v: number(v, 1),
+            ),
+            caption(
+                counter,
+                "Counters taken from Matrimony in the deals that won it, over whole games with "
+                "the board carried over"
+                + (f" (not shown: {'; '.join(absent)})." if absent else "."),
+                f"{count_text(games, 'games')} of {MAIN} players per bar",
+                MEANS,
+            ),
+            f"cmp-{MATRIMONY}",
+        )
+    }
+
+
+def answer(entries: Sequence[Entry]) -> Answer:
+    items: list[Markup] = []
+    sizes: dict[str, float] = {}
+    missing: list[str] = []
+    for entry in entries:
+        ruleset, p = entry.ruleset, entry.plan
+        name = short_name(ruleset)
+        if not p.matrimony:
+            missing.append(f"{name} (no Matrimony on the board)")
+            items.append(Markup("<strong>{}</strong>: no Matrimony on the board.").format(name))
+            continue
+        v = p.matrimony[0]
+        size = matrimony_size(ruleset, v, entry.results.games[p.games[(v, p.main)]])
+        under = Markup(" (with {})").format(option_code(v.options)) if v.options else ""
+        if size.n:
+            sizes[name] = size.mean
+        else:
+            missing.append(f"{name} (never won)")
+        items.append(
+            Markup("<strong>{name}</strong>{under}: {s}.").format(
+                name=name,
+                under=under,
+                s=(
+                    f"{number(size.mean, 1)} counters "
+                    f"({number(size.low, 1)} to {number(size.high, 1)})"
+                    if size.n
+                    else "never won"
+                ),
+            )
+        )
+    return Answer(
+        Markup(
+            "Largest under {big} ({bs} counters when won), smallest under {small} ({ss}){miss}."
+        ).format(
+            big=max(sizes, key=lambda k: sizes[k]) if sizes else "none",
+            bs=number(max(sizes.values()), 1) if sizes else "—",
+            small=min(sizes, key=lambda k: sizes[k]) if sizes else "none",
+            ss=number(min(sizes.values()), 1) if sizes else "—",
+            miss=f"; not won at all: {names_list(missing)}" if missing else "",
+        ),
+        tuple(items),
+    )

@@ -1,0 +1,222 @@
+"""The pages: the questions in order, each ruleset's plan and results, its statistics section,
+and the comparison page."""
+
+from __future__ import annotations
+
+import logging
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from ...ruleset import Ruleset
+from .. import stats_runs as sr
+from ..pages import SiteData, short_name
+from ..render import Linker, render
+from . import advice, chief_card, king_and_queen, length, seats
+from .compartments import compartments_table
+from .figures import Counter
+from .plan import COMPARE_PAGE, MAIN, Plan, main_size, table_sizes
+from .question import Entry, Page, Question
+from .reports import Results, read
+
+QUESTIONS = (
+    Question(seats.ANCHOR, seats.ASKED, seats.section, seats.comparison, seats.answer),
+    Question(length.ANCHOR, length.ASKED, length.section, length.comparison, length.answer),
+    Question(
+        king_and_queen.MATRIMONY,
+        king_and_queen.ASKED,
+        king_and_queen.section,
+        king_and_queen.comparison,
+        king_and_queen.answer,
+    ),
+    Question(
+        chief_card.POPE,
+        chief_card.ASKED,
+        chief_card.section,
+        chief_card.comparison,
+        chief_card.answer,
+    ),
+    Question(advice.ANCHOR, advice.ASKED, advice.section, advice.comparison, advice.answer),
+)
+"""The questions asked of every ruleset, in the order the pages ask them."""
+log = logging.getLogger("mkdocs.plugins.variants.statistics")
+
+
+def plan(ruleset: Ruleset) -> Plan:
+    """Every run behind one ruleset's page, as each question chooses them."""
+    deals, games = sr.deals_per_run(), sr.games_per_run()
+    sizes = table_sizes(ruleset) or (main_size(ruleset),)
+    main = main_size(ruleset)
+    packs, length_runs = length.runs(ruleset, sizes, deals)
+    pairs, game_runs = king_and_queen.runs(ruleset, sizes, main, games)
+    popes, pope_runs = chief_card.runs(ruleset, main, deals)
+    policies = advice.runs(ruleset, main, deals)
+    return Plan(
+        ruleset.id, sizes, main, packs, length_runs, pairs, game_runs, popes, pope_runs, policies
+    )
+
+
+@dataclass
+class _Site:
+    """What the comparison's nav callback saw of the site (it runs first, at ``on_config``)."""
+
+    rulesets: dict[str, Ruleset] = field(default_factory=dict)
+    use_directory_urls: bool = True
+    keys: set[str] = field(default_factory=set)
+    """The cache keys of every run this build used, and of those it played."""
+    played: set[str] = field(default_factory=set)
+    seconds: float = 0.0
+
+
+_site = _Site()
+
+
+def results_for(rulesets: Sequence[Ruleset]) -> Results:
+    """Every run behind these rulesets' pages, from the cache or played now."""
+    by_id = {r.id: r for r in rulesets}
+    runs = [run for r in rulesets for run in plan(r).runs()]
+    found = sr.results(runs, by_id)
+    stats = sr.last_stats
+    _site.keys.update(stats.keys)
+    _site.played.update(stats.new)
+    _site.seconds += stats.seconds
+    if stats.new:
+        log.info(
+            "variants statistics: played %d runs in %.1f s (cache: %s)",
+            len(stats.new),
+            stats.seconds,
+            stats.folder,
+        )
+    return read(found)
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """How a page's figures were made: sizes, seed, and the commands that repeat them."""
+
+    deals: int
+    games: int
+    commands: tuple[tuple[str, Markup], ...]
+    """(what, command) for every run on the page, the command as :func:`command_html`."""
+
+
+def provenance(rulesets: Sequence[Ruleset], plans: Sequence[Plan]) -> Provenance:
+    commands: list[tuple[str, Markup]] = []
+    for ruleset, p in zip(rulesets, plans, strict=True):
+        name = short_name(ruleset)
+        for players, run in p.seats.items():
+            commands.append(
+                (f"{name}: seats and deal length, {players} players", command_html(run.command()))
+            )
+        for (v, players), run in p.length.items():
+            if v != p.packs[0]:
+                commands.append(
+                    (f"{name}: {v.label}, {players} players", command_html(run.command()))
+                )
+        for (v, players), run in p.games.items():
+            commands.append(
+                (f"{name}: Matrimony, {v.label}, {players} players", command_html(run.command()))
+            )
+        for v, run in p.pope.items():
+            commands.append((f"{name}: the Pope, {v.label}", command_html(run.command())))
+        for policy, run in p.advice.items():
+            commands.append(
+                (
+                    f"{name}: one seat with {advice.POLICY_LABELS[policy]}",
+                    command_html(run.command()),
+                )
+            )
+    return Provenance(sr.deals_per_run(), sr.games_per_run(), tuple(commands))
+
+
+def command_html(command: str) -> Markup:
+    """A shell command for the page: escaped, and wrapped only between its arguments (never
+    inside a flag such as ``--json``, nor between a flag and its value)."""
+    words = shlex.split(command)
+    groups: list[list[str]] = []
+    for word in words:
+        if groups and groups[-1][-1].startswith("--") and not word.startswith("-"):
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    return Markup(" ").join(
+        Markup('<span class="pj-nowrap">{}</span>').format(shlex.join(group)) for group in groups
+    )
+
+
+def ruleset_statistics(ruleset: Ruleset) -> str:
+    """The statistics section of one ruleset's page."""
+    results = results_for(_site_rulesets(ruleset))
+    p = plan(ruleset)
+    link = Linker(f"statistics/{ruleset.id}.md", _site.use_directory_urls)
+    page = Page(ruleset, p, results, Counter(), f"st-{ruleset.id}", link)
+    return render(
+        "statistics.md.j2",
+        ruleset=ruleset,
+        name=short_name(ruleset),
+        sections=[question.section(page) for question in QUESTIONS],
+        compartments=compartments_table(page),
+        main=p.main,
+        how=provenance([ruleset], [p]),
+        example=command_html(p.seats.get(p.main, next(iter(p.seats.values()))).command()),
+        advice_example=command_html(p.advice["advised"].command()),
+        seed=sr.SEED,
+        link=link,
+        compare=link.href(COMPARE_PAGE),
+    )
+
+
+def _site_rulesets(ruleset: Ruleset) -> list[Ruleset]:
+    """The rulesets the site was built from: those registered by the comparison page's nav
+    callback, which runs first, at ``on_config``; else this one alone."""
+    if _site.rulesets.get(ruleset.id) is ruleset:
+        return list(_site.rulesets.values())
+    return [ruleset]
+
+
+def compare_page(site: SiteData) -> Mapping[str, str]:
+    rulesets = list(site.rulesets)
+    results = results_for(rulesets)
+    plans = [plan(r) for r in rulesets]
+    entries = [Entry(r, p, results) for r, p in zip(rulesets, plans, strict=True)]
+    counter = Counter()
+    figures: dict[str, Markup] = {}
+    for question in QUESTIONS:
+        figures.update(question.comparison(entries, counter))
+    seat_table = figures.pop("table")
+    text = render(
+        "statistics_compare.md.j2",
+        rulesets=rulesets,
+        figures=figures,
+        seat_table=seat_table,
+        summary={q.anchor: q.answer(entries) for q in QUESTIONS},
+        questions=[(q.anchor, q.asked) for q in QUESTIONS],
+        how=provenance(rulesets, plans),
+        deals=sr.deals_per_run(),
+        games=sr.games_per_run(),
+        seed=sr.SEED,
+        main=MAIN,
+        short_name=short_name,
+        link=site.linker(COMPARE_PAGE),
+        stats=sr.last_stats,
+    )
+    log.info(
+        "variants statistics: %d runs, %d from the cache, %d played (%.1f s)",
+        len(_site.keys),
+        len(_site.keys - _site.played),
+        len(_site.played),
+        _site.seconds,
+    )
+    return {COMPARE_PAGE: text}
+
+
+def compare_nav(site: SiteData) -> list[dict[str, Any]]:
+    """The comparison page in the nav; also remembers the site's rulesets, so that the first
+    ruleset page built can play every run at once."""
+    _site.rulesets = {r.id: r for r in site.rulesets}
+    _site.use_directory_urls = site.use_directory_urls
+    _site.keys, _site.played, _site.seconds = set(), set(), 0.0
+    return [{"All rulesets compared": COMPARE_PAGE}]

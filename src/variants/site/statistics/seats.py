@@ -1,0 +1,353 @@
+"""Question 1: is the dealer's or the elder hand's seat favoured?
+
+Net counters and going out first, by seat, over independent deals at each table size; the runs
+are the length question's under the default pack (:attr:`Plan.seats`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from markupsafe import Markup
+
+from .. import stats_runs as sr
+from ..charts import bar_chart, figure, number, percent
+from ..pages import short_name
+from .figures import (
+    MEANS,
+    RATES,
+    Counter,
+    Section,
+    Table,
+    caption,
+    count_text,
+    html_table,
+    mean_bar,
+    mean_text,
+    names_list,
+    rate_bar,
+    rate_cell,
+    rate_text,
+    separated,
+    short_mean,
+)
+from .plan import MAIN, dressing_by_position
+from .question import Answer, Entry, Page
+from .reports import DealsReport, Mean
+
+ANCHOR = "seats"
+ASKED = "Is the dealer's or the elder hand's seat favoured?"
+
+
+def position_label(position: int, players: int) -> str:
+    if position == 0:
+        return "elder hand"
+    if position == players - 1:
+        return "dealer"
+    ordinal = {1: "2nd", 2: "3rd"}.get(position, f"{position + 1}th")
+    return f"{ordinal} seat"
+
+
+def position_tone(position: int, players: int) -> int:
+    return 1 if position == 0 else 2 if position == players - 1 else 0
+
+
+def dressing_sentence(costs: Sequence[int]) -> str:
+    """How the dressing falls on the seats, in words."""
+    dealer, others = costs[-1], costs[:-1]
+    if len(set(costs)) == 1:
+        return f"every seat pays {costs[0]} counters to dress the board"
+    if len(set(others)) == 1:
+        if others[0] == 0:
+            return f"the dealer alone dresses the board, with {dealer} counters"
+        return (
+            f"the dealer pays {dealer} counters to dress the board and each other seat {others[0]}"
+        )
+    return "the seats pay " + ", ".join(str(c) for c in costs) + " counters to dress the board"
+
+
+def favoured(elder: Mean, dealer: Mean) -> str:
+    return {1: "elder hand", -1: "dealer", 0: "neither"}[separated(elder, dealer)]
+
+
+def other_sizes(reports: Mapping[int, DealsReport], main: int) -> str:
+    """The verdict at each other table size, in a sentence."""
+    parts = []
+    for players, report in reports.items():
+        if players == main:
+            continue
+        nets = report.net_by_position
+        who = favoured(nets[0], nets[-1])
+        parts.append(
+            f"{'neither' if who == 'neither' else 'the ' + who} with {players} players "
+            f"(elder hand {number(nets[0].mean, 2, True)}, "
+            f"dealer {number(nets[-1].mean, 2, True)})"
+        )
+    if not parts:
+        return ""
+    return " At the other table sizes, counting the dressing, the favoured seat is " + (
+        names_list(parts) + "."
+    )
+
+
+def seat_row(label: str, net: Mean, cost: int, out: Markup) -> tuple[str | Markup, ...]:
+    """A row of the seats' tables: net, dressing, net before the dressing, going out first."""
+    return (label, short_mean(net), str(cost), short_mean(net.shifted(cost)), out)
+
+
+def section(page: Page) -> Section:
+    ruleset, p, ident = page.ruleset, page.plan, page.ident
+    reports = {n: page.results.deals[run] for n, run in p.seats.items()}
+    main = reports.get(p.main) or next(iter(reports.values()))
+    n = main.players
+    nets = main.net_by_position
+    outs = main.went_out_by_position
+    elder, dealer = nets[0], nets[-1]
+    costs = dressing_by_position(ruleset, n)
+    before = [s.shifted(c) for s, c in zip(nets, costs, strict=True)]
+    order = separated(elder, dealer)
+    verdict = {
+        1: "the elder hand's seat is favoured",
+        -1: "the dealer's seat is favoured",
+        0: "neither seat can be told from the other at this sample size",
+    }[order]
+    play_order = separated(before[0], before[-1])
+    play_verdict = {
+        1: "the elder hand comes out ahead",
+        -1: "the dealer comes out ahead",
+        0: "the two cannot be told apart",
+    }[play_order]
+    if play_order == order != 0:
+        play_verdict = play_verdict.replace(" comes", " still comes")
+    answer = Markup(
+        "<p>With {n} players the elder hand nets {e} counters a deal and the dealer {d}: "
+        "<strong>{verdict}</strong>. Under the default rules {dressing}; leaving that stake "
+        "aside, the elder hand nets {be} and the dealer {bd}, and {play}. The elder hand goes "
+        "out first in {eo} of deals, the dealer in {do}; an even share would be {even}.{others}"
+        "</p>"
+    ).format(
+        others=other_sizes(reports, n),
+        n=n,
+        e=mean_text(elder),
+        d=mean_text(dealer),
+        verdict=verdict,
+        dressing=dressing_sentence(costs),
+        be=number(before[0].mean, 2, True),
+        bd=number(before[-1].mean, 2, True),
+        play=play_verdict,
+        eo=rate_text(outs[0]),
+        do=rate_text(outs[-1]),
+        even=percent(1 / n),
+    )
+    found = Section(ANCHOR, "Which seat is favoured?", answer, [])
+    net_bars = []
+    out_bars = []
+    for players, report in reports.items():
+        group = f"{players} players"
+        for position in range(players):
+            tone = position_tone(position, players)
+            label = position_label(position, players)
+            net_bars.append(
+                mean_bar(label, report.net_by_position[position], tone, group, sign=True)
+            )
+            out_bars.append(rate_bar(label, report.went_out_by_position[position], tone, group))
+    deals = count_text(main.deals, "deals")
+    found.body.append(
+        figure(
+            bar_chart(
+                net_bars,
+                title=f"{short_name(ruleset)}: mean net counters per deal by seat",
+                axis="net counters per deal (dressing included)",
+                ident=f"{ident}-net",
+            ),
+            caption(
+                page.counter,
+                "Mean net counters per deal for each seat, counted to the dealer's left, "
+                "the dressing included: what a seat takes from the board and from the other "
+                "players, less what it stakes. Each deal starts from an empty board.",
+                f"{deals} per table size",
+                MEANS,
+            ),
+            f"{ident}-net",
+        )
+    )
+    played = main.deals - main.voided.count
+    found.body.append(
+        figure(
+            bar_chart(
+                out_bars,
+                title=f"{short_name(ruleset)}: how often each seat goes out first",
+                axis="share of played deals in which the seat goes out first",
+                ident=f"{ident}-out",
+                value_text=percent,
+                tick_text=lambda v: percent(v, 0),
+            ),
+            caption(
+                page.counter,
+                "How often each seat is the first to play its last card (and so takes Game, "
+                "where there is one, and is paid for the cards left in the other hands).",
+                f"{count_text(played, 'played deals')} at {n} players, "
+                f"{number(main.deals, 0)} deals dealt per table size"
+                + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
+                RATES,
+            ),
+            f"{ident}-out",
+        )
+    )
+    rows = []
+    for players, report in reports.items():
+        costs_here = dressing_by_position(ruleset, players)
+        for position in range(players):
+            rows.append(
+                seat_row(
+                    f"{players} players, {position_label(position, players)}",
+                    report.net_by_position[position],
+                    costs_here[position],
+                    rate_cell(report.went_out_by_position[position]),
+                )
+            )
+    found.body.append(
+        html_table(
+            Table(
+                ("Seat", "Net per deal", "Dressing paid", "Net before dressing", "Goes out first"),
+                tuple(rows),
+                f"{deals} per table size, seed {sr.SEED}; 95% intervals in small print. "
+                "Positions are counted to the dealer's left; the dealer dresses as banker "
+                "where the rules have one.",
+            )
+        )
+    )
+    return found
+
+
+def compared(entry: Entry) -> DealsReport:
+    """The report a ruleset is compared by: at the comparison's table size, else its own."""
+    p = entry.plan
+    return entry.results.deals[p.seats.get(MAIN) or p.seats[p.main]]
+
+
+def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
+    """The comparison page's seat table and its two figures (``table``, ``net``, ``out``)."""
+    net_bars, out_bars, rows = [], [], []
+    for entry in entries:
+        name = short_name(entry.ruleset)
+        report = compared(entry)
+        players = report.players
+        costs = dressing_by_position(entry.ruleset, players)
+        for position in range(players):
+            tone = position_tone(position, players)
+            label = position_label(position, players)
+            net_bars.append(
+                mean_bar(label, report.net_by_position[position], tone, name, sign=True)
+            )
+            out_bars.append(rate_bar(label, report.went_out_by_position[position], tone, name))
+        for position in (0, players - 1):
+            rows.append(
+                seat_row(
+                    f"{name}, {position_label(position, players)}",
+                    report.net_by_position[position],
+                    costs[position],
+                    rate_cell(report.went_out_by_position[position]),
+                )
+            )
+    deals = sr.deals_per_run()
+    net = figure(
+        bar_chart(
+            net_bars,
+            title=f"Mean net counters per deal by seat, {MAIN} players, every ruleset",
+            axis="net counters per deal (dressing included)",
+            ident="cmp-net",
+        ),
+        caption(
+            counter,
+            f"Mean net counters per deal for each seat at a table of {MAIN}, counted to the "
+            "dealer's left, the dressing included, under each ruleset's default rules.",
+            f"{count_text(deals, 'deals')} per ruleset",
+            MEANS,
+        ),
+        "cmp-net",
+    )
+    out = figure(
+        bar_chart(
+            out_bars,
+            title=f"How often each seat goes out first, {MAIN} players, every ruleset",
+            axis="share of played deals in which the seat goes out first",
+            ident="cmp-out",
+            value_text=percent,
+            tick_text=lambda v: percent(v, 0),
+        ),
+        caption(
+            counter,
+            f"How often each seat is first to play its last card, {MAIN} players; an even "
+            f"share would be {percent(1 / MAIN)}.",
+            f"{count_text(deals, 'deals')} dealt per ruleset (voided deals left out)",
+            RATES,
+        ),
+        "cmp-out",
+    )
+    table = html_table(
+        Table(
+            (
+                "Ruleset and seat",
+                "Net per deal",
+                "Dressing paid",
+                "Net before dressing",
+                "Goes out first",
+            ),
+            tuple(rows),
+            f"{MAIN} players, {count_text(deals, 'deals')} per ruleset, seed {sr.SEED}; "
+            "95% intervals in small print.",
+        )
+    )
+    return {"table": table, "net": net, "out": out}
+
+
+def answer(entries: Sequence[Entry]) -> Answer:
+    """The seats' answer over every ruleset."""
+    seats: list[Markup] = []
+    by_verdict: dict[str, list[str]] = {}
+    in_play: dict[str, list[str]] = {}
+    for entry in entries:
+        name = short_name(entry.ruleset)
+        report = compared(entry)
+        nets = report.net_by_position
+        costs = dressing_by_position(entry.ruleset, report.players)
+        verdict = favoured(nets[0], nets[-1])
+        by_verdict.setdefault(verdict, []).append(name)
+        in_play.setdefault(
+            favoured(nets[0].shifted(costs[0]), nets[-1].shifted(costs[-1])), []
+        ).append(name)
+        seats.append(
+            Markup(
+                "<strong>{name}</strong>: {who}. Elder hand {e}, dealer {d}; before the "
+                "dressing ({ce} and {cd} counters) {be} and {bd}."
+            ).format(
+                name=name,
+                who=f"the {verdict}" if verdict != "neither" else "neither seat",
+                e=number(nets[0].mean, 2, True),
+                d=number(nets[-1].mean, 2, True),
+                ce=costs[0],
+                cd=costs[-1],
+                be=number(nets[0].mean + costs[0], 2, True),
+                bd=number(nets[-1].mean + costs[-1], 2, True),
+            )
+        )
+    seat_words = [
+        f"the {who} under {names_list(names)}"
+        if who != "neither"
+        else f"neither seat under {names_list(names)}"
+        for who, names in by_verdict.items()
+    ]
+    play_words = [
+        f"the {who} under {names_list(names)}"
+        if who != "neither"
+        else f"neither under {names_list(names)}"
+        for who, names in in_play.items()
+    ]
+    return Answer(
+        Markup(
+            "Counting the dressing, the favoured seat is {s}. Leave the dressing aside, "
+            "and it is {p}."
+        ).format(s=names_list(seat_words), p=names_list(play_words)),
+        tuple(seats),
+    )
