@@ -39,7 +39,7 @@ def test_a_seat_holding_both_cards_of_matrimony_doubles_it_once(tmp_path: Path) 
     lines = replay(tmp_path, "foster", "--players", "4", "--seed", "2", *options)
     doubled = [line for line in lines if "doubles" in line]
     assert doubled == [
-        "Seat 0 is left holding QS and doubles Matrimony, paying in 2 counters.",
+        "Seat 0 is left holding QS and KS, and doubles Matrimony, paying in 2 counters.",
         "Seat 0 is left holding QS and doubles Intrigue, paying in 2 counters.",
         "Seat 0 is left holding KS and doubles Confederacy, paying in 2 counters.",
     ]

@@ -31,12 +31,6 @@ RANK_WORDS: dict[str, str] = {
     "K": "king",
 }
 """Each rank in words, as a player says it ("No six")."""
-RANK_NAMES: dict[str, str] = {
-    "A": "ace",
-    "J": "jack",
-    "Q": "queen",
-    "K": "king",
-}
 RED_SUITS = frozenset({"D", "H"})
 PACK_SIZE = 52
 
@@ -99,10 +93,24 @@ def card_glyph(card: int) -> str:
     return RANKS[rank_of(card)] + SUIT_GLYPHS[SUITS[suit_of(card)]]
 
 
-def card_words(card: int) -> str:
-    """``the queen of clubs``."""
-    rank = RANKS[rank_of(card)]
-    return f"the {RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[SUITS[suit_of(card)]]}"
+def rank_words(rank: int) -> str:
+    """A rank (its canonical index) in words, as a player says it: ``six``."""
+    return RANK_WORDS[RANKS[rank]]
+
+
+def suit_words(suit: int) -> str:
+    """A suit in words: ``hearts``."""
+    return SUIT_NAMES[SUITS[suit]]
+
+
+def card_words(card: int, article: bool = True) -> str:
+    """A card in words, ``the ten of hearts``, or ``ten of hearts`` without the article.
+
+    >>> card_words(parse_card("10h")), card_words(parse_card("QC"), article=False)
+    ('the ten of hearts', 'queen of clubs')
+    """
+    words = f"{rank_words(rank_of(card))} of {suit_words(suit_of(card))}"
+    return "the " + words if article else words
 
 
 def is_red(card: int) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .ruleset import FirstDealer
 from .ruleset import StopCause as StopCause
 
 WinHow = Literal["play", "pair", "share", "turn-up", "going-out", "closing"]
@@ -20,7 +21,7 @@ TurnUpPlace = Literal["table", "hand", "spare", "none"]
 @dataclass(frozen=True, slots=True)
 class DealerChosen:
     seat: int
-    method: str
+    method: FirstDealer
     draws: tuple[tuple[int, int], ...]
     """(seat, card) in the order drawn or dealt."""
 
@@ -92,11 +93,16 @@ class DealVoided:
     """The turn-up that ended the deal."""
 
 
+AS_GIVEN = "as given"
+"""The reason of a lead that a deal file gives, when no policy explains it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Led:
     seat: int
     card: int
     reason: str
+    """Why the card was led, in words, cards written ``{QS}``; or :data:`AS_GIVEN`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +129,13 @@ class WentOut:
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
+    """A seat left holding a compartment's card when someone goes out doubles what lies on it."""
+
     seat: int
     compartment: str
     amount: int
-    card: int
+    cards: tuple[int, ...]
+    """Every card of the compartment the seat was left holding (both cards of a pair, if so)."""
 
 
 @dataclass(frozen=True, slots=True)

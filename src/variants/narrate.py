@@ -2,7 +2,8 @@
 
 Runs are told the way source 000's walkthrough tells them: who leads and why, who follows, why
 the run stops (as a player at the table would infer it), which compartments are taken, and the
-settlement at the end.
+settlement at the end. What is said about one thing is said in :mod:`variants.phrases`, shared
+with the replay's steps and the site's worked examples.
 """
 
 from __future__ import annotations
@@ -13,18 +14,16 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from .cards import (
-    RANK_WORDS,
-    RANKS,
-    SUIT_GLYPHS,
-    SUIT_NAMES,
-    SUITS,
     card_glyph,
     card_name,
     is_red,
     parse_card,
     rank_of,
+    rank_words,
+    suit_words,
 )
 from .events import (
+    AS_GIVEN,
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -38,14 +37,24 @@ from .events import (
     GameEnded,
     Led,
     Paid,
-    PayReason,
     Penalty,
     Played,
     Stopped,
     TurnedUp,
     WentOut,
+    WinHow,
 )
-from .ruleset import Rules
+from .phrases import (
+    cap,
+    cards_count,
+    counters,
+    first_dealer_by,
+    join_words,
+    paid_for,
+    stop_phrase,
+    turn_up_fate,
+)
+from .ruleset import Rules, StopCause
 
 
 @dataclass(frozen=True)
@@ -64,27 +73,24 @@ class Style:
     def cards(self, cards: Iterable[int]) -> str:
         return " ".join(self.card(c) for c in cards) or "none"
 
+    def listed(self, cards: Sequence[int]) -> str:
+        """``Q♥``, ``Q♥ and K♥``."""
+        return join_words([self.card(c) for c in cards])
+
 
 PLAIN = Style(glyphs=False)
 _CARD_REF = re.compile(r"\{([0-9AJQKTajqkt]{1,2}[CDHScdhs])\}")
 
 
-def _paid_for(reason: PayReason, noun: str) -> str:
-    """What a payment is for: ``for 3 cards left``."""
-    match reason:
-        case "going-out":
-            return f"for {noun} left"
-        case "turn-up":
-            return f"for {noun} dealt"
-        case "bonus":
-            return f"for {noun} in hand"
-        case _:
-            assert_never(reason)
-
-
 def render_reason(reason: str, style: Style) -> str:
     """Cards written ``{QS}`` in a policy's reason, in the style asked for."""
     return _CARD_REF.sub(lambda m: style.card(parse_card(m.group(1))), reason)
+
+
+def lead_why(reason: str, style: Style) -> str:
+    """Why a card was led, in brackets after it: `` (its last card)``, or nothing for a lead
+    given in a deal file."""
+    return "" if reason == AS_GIVEN else f" ({render_reason(reason, style)})"
 
 
 def seat_name(seat: int, dealer: int, players: int) -> str:
@@ -93,10 +99,6 @@ def seat_name(seat: int, dealer: int, players: int) -> str:
     if seat == (dealer + 1) % players:
         return f"seat {seat} (elder hand)"
     return f"seat {seat}"
-
-
-def _counters(amount: int) -> str:
-    return f"{amount} counter" + ("" if amount == 1 else "s")
 
 
 @dataclass
@@ -132,7 +134,7 @@ class _Teller:
         seat, card, reason = self.lead
         style = self.style
         first, rest = self.plays[0], self.plays[1:]
-        why = "" if reason == "as given" else f" ({render_reason(reason, style)})"
+        why = lead_why(reason, style)
         text = f"Run {self.run_number}. Seat {seat} leads {style.card(card)}{why}"
         text += _notes(first.notes) + "."
         if rest:
@@ -148,7 +150,7 @@ class _Teller:
         if self.plays:
             self.plays[-1].notes.append(text)
         else:
-            self.lines.append(text[0].upper() + text[1:] + ".")
+            self.lines.append(cap(text) + ".")
 
     def tell_dressing(self) -> None:
         if not self.dressed:
@@ -162,12 +164,7 @@ class _Teller:
         style = self.style
         match event:
             case DealerChosen(seat=seat, method=method):
-                how = {
-                    "lowest-card": "drawing the lowest card",
-                    "first-jack": "being dealt the first jack",
-                    "agreed": "agreement",
-                }[method]
-                self.lines.append(f"Seat {seat} is the first dealer, by {how}.")
+                self.lines.append(f"Seat {seat} is the first dealer, by {first_dealer_by(method)}.")
             case DealStarted(
                 number=number, dealer=dealer, players=players, closing=closing, trump=trump
             ):
@@ -177,7 +174,7 @@ class _Teller:
                 if closing:
                     kept = ""
                     if trump is not None:
-                        kept = f" {SUIT_NAMES[SUITS[trump]].capitalize()} stay trumps."
+                        kept = f" {cap(suit_words(trump))} stay trumps."
                     self.lines.append(
                         f"Closing deal, face up: seat {dealer} deals the whole pack round.{kept}"
                     )
@@ -194,15 +191,11 @@ class _Teller:
                 self.lines.append("The hands:")
                 for seat, hand in enumerate(hands):
                     name = seat_name(seat, self.dealer, len(hands))
-                    self.lines.append(f"  {name[0].upper() + name[1:]}: {style.cards(hand)}")
+                    self.lines.append(f"  {cap(name)}: {style.cards(hand)}")
                 self.spare_cards = spare
             case TurnedUp(card=card, trump=trump):
-                where = {
-                    "table": "it stays on the table, a stop",
-                    "dealer": "the dealer takes it into hand",
-                    "holder": "it stays, face up, in the hand it was dealt to",
-                }[self.rules.turn_up.fate]
-                trumps = f": {SUIT_NAMES[SUITS[trump]]} are trumps" if trump is not None else ""
+                where = turn_up_fate(self.rules.turn_up.fate)
+                trumps = f": {suit_words(trump)} are trumps" if trump is not None else ""
                 self.lines.append(f"The turn-up is {style.card(card)}{trumps}; {where}.")
             case DealVoided():
                 self.lines.append("The deal ends there, unplayed: the cards are thrown in.")
@@ -216,29 +209,14 @@ class _Teller:
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-                label = self.labels[cid]
-                if how in ("play", "pair", "share") and self.lead is not None:
-                    what = {"play": "taking", "pair": "and with it", "share": "sharing"}[how]
-                    self.note(f"{what} {label} ({_counters(amount)})")
-                elif how == "turn-up":
-                    self.lines.append(
-                        f"The dealer, seat {seat}, takes {label} ({_counters(amount)})."
-                    )
-                elif how == "closing":
-                    self.lines.append(
-                        f"Seat {seat} holds the card and takes {label} ({_counters(amount)})."
-                    )
-                else:
-                    self.end_run()
-                    self.lines.append(f"Seat {seat} takes {label} ({_counters(amount)}).")
+                self.tell_won(self.labels[cid], seat, counters(amount), how)
             case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
-                noun = f"{cards} card{'s' if cards != 1 else ''}"
                 if reason == "bonus" and self.lead is not None:
-                    self.note(f"seat {payer} paying {amount} for {noun} in hand")
+                    self.note(f"seat {payer} paying {amount} {paid_for(reason, cards)}")
                     return
                 self.end_run()
-                why = _paid_for(reason, noun)
-                self.lines.append(f"Seat {payer} pays seat {payee} {_counters(amount)} {why}.")
+                why = paid_for(reason, cards)
+                self.lines.append(f"Seat {payer} pays seat {payee} {counters(amount)} {why}.")
             case WentOut(seat=seat, card=card):
                 self.stop = f"It is seat {seat}'s last card: seat {seat} goes out."
                 self.end_run()
@@ -246,18 +224,17 @@ class _Teller:
                 self.end_run()
                 self.lines.append(
                     f"Seat {seat} holds {self.labels[cid]} unplayed and pays nothing for its "
-                    f"{cards} card{'s' if cards != 1 else ''}."
+                    f"{cards_count(cards)}."
                 )
-            case Penalty(seat=seat, compartment=cid, amount=amount, card=card):
+            case Penalty(seat=seat, compartment=cid, amount=amount, cards=cards):
+                held = style.listed(cards) + ("," if len(cards) > 1 else "")
                 self.lines.append(
-                    f"Seat {seat} is left holding {style.card(card)} and doubles "
-                    f"{self.labels[cid]}, paying in {_counters(amount)}."
+                    f"Seat {seat} is left holding {held} and doubles {self.labels[cid]}, "
+                    f"paying in {counters(amount)}."
                 )
             case CarriedOver(compartment=cid, amount=amount):
                 self.end_run()
-                self.lines.append(
-                    f"{self.labels[cid]} keeps {_counters(amount)} for the next deal."
-                )
+                self.lines.append(f"{self.labels[cid]} keeps {counters(amount)} for the next deal.")
             case DealEnded(winner=winner, net=net):
                 self.end_run()
                 if self.spare_cards:
@@ -278,21 +255,35 @@ class _Teller:
                 names = " and ".join(f"seat {s}" for s in winners)
                 self.lines.append(f"The game is won by {names}.")
 
-    def stop_text(self, seat: int, card: int, cause: str, missing: int | None) -> str:
+    def tell_won(self, label: str, seat: int, amount: str, how: WinHow) -> None:
+        """A seat takes a compartment, or a share of it: told with the card that took it, when
+        a card did, else on a line of its own."""
+        match how:
+            case "play" if self.lead is not None:
+                self.note(f"taking {label} ({amount})")
+            case "pair" if self.lead is not None:
+                self.note(f"and with it {label} ({amount})")
+            case "share" if self.lead is not None:
+                self.note(f"sharing {label} ({amount})")
+            case "turn-up":
+                self.lines.append(f"The dealer, seat {seat}, takes {label} ({amount}).")
+            case "closing":
+                self.lines.append(f"Seat {seat} holds the card and takes {label} ({amount}).")
+            case "play" | "pair" | "share" | "going-out":
+                self.end_run()
+                self.lines.append(f"Seat {seat} takes {label} ({amount}).")
+            case _:
+                assert_never(how)
+
+    def stop_text(self, seat: int, card: int, cause: StopCause, missing: int | None) -> str:
         style = self.style
+        gone = "" if missing is None else style.card(missing)
+        reason = stop_phrase(cause).tell(style.card(card), gone, self.spare)
         if missing is None:
-            return f"{style.card(card)} is the top of its suit: the run stops, seat {seat} to lead."
-        gone = style.card(missing)
-        reason = {
-            "removed": f"{gone} is out of the pack",
-            "turn-up": f"{gone} is the turn-up",
-            "unseen": f"no one plays {gone}, so it must lie in the {self.spare}",
-            "played": f"{gone} has been played already",
-            "held": f"{gone} may only be led",
-        }[cause]
+            return f"{reason}: the run stops, seat {seat} to lead."
         said = ""
         if self.rules.play.announce_stop:
-            said = f' "No {RANK_WORDS[RANKS[rank_of(missing)]]}," says seat {seat}.'
+            said = f' "No {rank_words(rank_of(missing))}," says seat {seat}.'
         return f"The run stops at {style.card(card)}: {reason}.{said} Seat {seat} leads next."
 
 
@@ -310,10 +301,6 @@ def narrate(events: Sequence[Event], rules: Rules, style: Style = PLAIN) -> list
     while teller.lines and not teller.lines[0]:
         teller.lines.pop(0)
     return teller.lines
-
-
-def suit_word(suit: int) -> str:
-    return f"{SUIT_GLYPHS[SUITS[suit]]} {SUIT_NAMES[SUITS[suit]]}"
 
 
 def settlement_table(net: Sequence[int], dealer: int, winner: int | None) -> list[str]:

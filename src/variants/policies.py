@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from .cards import card_name, suit_of
 from .compiled import CompiledRules
+from .phrases import counters, join_words
 from .play import Policy, SeatView
+from .roles import split_between_seats
 
 BIG_STAKE = 5
 """Counters on a compartment that make its card worth leading before lower cards of its suit."""
@@ -200,11 +202,6 @@ class Prospects:
     """Pairs the card may still help to win, or to share, later in the deal."""
 
 
-def counters(amount: int) -> str:
-    """``1 counter``, ``2 counters``."""
-    return f"{amount} counter" if amount == 1 else f"{amount} counters"
-
-
 def prospects(view: SeatView, card: int) -> Prospects:
     """What leading ``card`` from ``view`` can win, in board order, counting only
     compartments with counters on them.
@@ -224,7 +221,7 @@ def prospects(view: SeatView, card: int) -> Prospects:
             sure.append(index)
         elif win.in_succession and tables.chain[card] != other:
             continue
-        elif other in view.hand or (win.different_seats == "split" and not view.is_out(other)):
+        elif other in view.hand or (split_between_seats(win) and not view.is_out(other)):
             possible.append(index)
     return Prospects(_gains(view, sure), _gains(view, possible))
 
@@ -270,10 +267,7 @@ def _carries(
 
 def listed(gains: Sequence[Gain]) -> str:
     """``King (1 counter)``, ``Queen (1 counter) and Matrimony (2 counters)``."""
-    words = [str(gain) for gain in gains]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+    return join_words([str(gain) for gain in gains])
 
 
 def winnings(found: Prospects) -> str:

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import SUIT_NAMES, SUITS, card_name
+from .cards import card_name, suit_words
 from .events import (
     CarriedOver,
     CompartmentWon,
     DealEnded,
     Dealt,
     DealVoided,
-    Dressed,
     Event,
     Exempted,
     Led,
@@ -28,12 +27,10 @@ from .events import (
     TurnedUp,
     WentOut,
 )
-from .narrate import PLAIN, Style, render_reason
+from .narrate import PLAIN, Style, lead_why
+from .phrases import counters, stop_phrase, took
+from .results import Table
 from .ruleset import Rules
-
-
-def _counters(amount: int) -> str:
-    return f"{amount} counter" + ("" if amount == 1 else "s")
 
 
 def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
@@ -44,39 +41,33 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
         case Dealt():
             return "The cards are dealt."
         case TurnedUp(card=turned, trump=trump):
-            suit = "" if trump is None else f"; {SUIT_NAMES[SUITS[trump]]} are trumps"
+            suit = "" if trump is None else f"; {suit_words(trump)} are trumps"
             return f"The turn-up is {card(turned)}{suit}."
         case DealVoided():
             return "The deal ends unplayed."
         case Led(seat=seat, card=led, reason=reason):
-            why = "" if reason == "as given" else f" ({render_reason(reason, style)})"
-            return f"Seat {seat} leads {card(led)}{why}."
+            return f"Seat {seat} leads {card(led)}{lead_why(reason, style)}."
         case Played(seat=seat, card=played):
             return f"Seat {seat} follows with {card(played)}."
         case Stopped(seat=seat, card=stop, cause=cause, missing=missing):
+            why = stop_phrase(cause).say(
+                card(stop), "" if missing is None else card(missing), rules.deal.spare_name
+            )
             if missing is None:
-                return f"{card(stop)} is the top of its suit: seat {seat} leads next."
-            why = {
-                "removed": "is out of the pack",
-                "turn-up": "is the turn-up",
-                "unseen": f"must lie in the {rules.deal.spare_name}",
-                "played": "has been played",
-                "held": "may only be led",
-            }[cause]
-            return f"The run stops at {card(stop)}: {card(missing)} {why}. Seat {seat} leads."
+                return f"{why}: seat {seat} leads next."
+            return f"The run stops at {card(stop)}: {why}. Seat {seat} leads."
         case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-            verb = "takes a share of" if how == "share" else "takes"
-            return f"Seat {seat} {verb} {labels[cid]} ({_counters(amount)})."
+            return f"Seat {seat} {took(how)} {labels[cid]} ({counters(amount)})."
         case Paid(payer=payer, payee=payee, amount=amount):
-            return f"Seat {payer} pays seat {payee} {_counters(amount)}."
+            return f"Seat {payer} pays seat {payee} {counters(amount)}."
         case Exempted(seat=seat, compartment=cid):
             return f"Seat {seat} holds {labels[cid]} unplayed and pays nothing."
         case Penalty(seat=seat, compartment=cid, amount=amount):
-            return f"Seat {seat} doubles {labels[cid]}, paying in {_counters(amount)}."
+            return f"Seat {seat} doubles {labels[cid]}, paying in {counters(amount)}."
         case WentOut(seat=seat):
             return f"Seat {seat} has played its last card and goes out."
         case CarriedOver(compartment=cid, amount=amount):
-            return f"{labels[cid]} keeps {_counters(amount)} for the next deal."
+            return f"{labels[cid]} keeps {counters(amount)} for the next deal."
         case DealEnded():
             return "The deal is over."
     return None
@@ -85,35 +76,15 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
 def replay_steps(
     events: Sequence[Event], rules: Rules, ids: Sequence[str], dealer: int
 ) -> dict[str, Any]:
-    """The replay of one deal as JSON-ready data: the setup and a list of steps."""
+    """The replay of one deal as JSON-ready data: the setup and a list of steps.
+
+    The board starts empty: it shows the counters this deal puts on it and takes off."""
     dealt = next(e for e in events if isinstance(e, Dealt))
     players = len(dealt.hands)
-    hands = [list(hand) for hand in dealt.hands]
-    board = dict.fromkeys(ids, 0)
-    net = [0] * players
-    run: list[dict[str, Any]] = []
-    played: list[str] = []
+    table = Table(ids, [0] * len(ids), players)
     steps: list[dict[str, Any]] = []
     for event in events:
-        match event:
-            case Dressed(seat=seat, compartment=cid, amount=amount):
-                board[cid] += amount
-                net[seat] -= amount
-            case Led(seat=seat, card=card) | Played(seat=seat, card=card):
-                if isinstance(event, Led):
-                    run = []
-                hands[seat].remove(card)
-                run.append({"seat": seat, "card": card_name(card)})
-                played.append(card_name(card))
-            case CompartmentWon(compartment=cid, seat=seat, amount=amount):
-                board[cid] -= amount
-                net[seat] += amount
-            case Paid(payer=payer, payee=payee, amount=amount):
-                net[payer] -= amount
-                net[payee] += amount
-            case Penalty(seat=seat, compartment=cid, amount=amount):
-                board[cid] += amount
-                net[seat] -= amount
+        table.add(event)
         line = step_line(event, rules)
         if line is None:
             continue
@@ -122,11 +93,11 @@ def replay_steps(
                 "line": line,
                 "kind": type(event).__name__,
                 "seat": getattr(event, "seat", None),
-                "hands": [[card_name(c) for c in hand] for hand in hands],
-                "run": list(run),
-                "board": dict(board),
-                "net": list(net),
-                "played": len(played),
+                "hands": [[card_name(c) for c in hand] for hand in table.hands],
+                "run": [{"seat": seat, "card": card_name(card)} for seat, card in table.run],
+                "board": dict(zip(table.ids, table.board, strict=True)),
+                "net": table.net,
+                "played": len(table.plays),
             }
         )
     return {

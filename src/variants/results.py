@@ -1,4 +1,5 @@
-"""Results read from the event log: the public JSON contract of ``variants play --json``."""
+"""Results read from the event log: the table as a deal's events leave it, and the public JSON
+contract of ``variants play --json``."""
 
 from __future__ import annotations
 
@@ -6,7 +7,18 @@ from collections.abc import Sequence
 from typing import Any
 
 from .cards import card_name
-from .events import CompartmentWon, DealEnded, Event, Led, Played, WentOut
+from .events import (
+    CompartmentWon,
+    DealEnded,
+    Dealt,
+    Dressed,
+    Event,
+    Led,
+    Paid,
+    Penalty,
+    Played,
+    WentOut,
+)
 
 
 def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
@@ -14,27 +26,102 @@ def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
     return [(e.seat, e.card) for e in events if isinstance(e, Led | Played)]
 
 
+class Table:
+    """The table as one deal's events leave it, folded in one event at a time: the counters on
+    each compartment, the cards each seat still holds, the run being played, and each seat's
+    counters put on the board, taken from it and paid to or by other seats.
+
+    Every reader of a deal's counters (the replay, the worked examples, ``play --json``) folds
+    the events here, so they cannot disagree."""
+
+    __slots__ = (
+        "board",
+        "hands",
+        "ids",
+        "paid",
+        "plays",
+        "run",
+        "runs",
+        "staked",
+        "taken",
+        "went_out",
+        "won",
+    )
+
+    def __init__(self, ids: Sequence[str], board: Sequence[int], players: int) -> None:
+        self.ids = tuple(ids)
+        self.board = list(board)
+        """Counters on each compartment, in board order."""
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        """The cards each seat holds (once dealt)."""
+        self.run: list[tuple[int, int]] = []
+        """(seat, card) for each card of the run being played."""
+        self.plays: list[tuple[int, int]] = []
+        """(seat, card) for every card played, in order."""
+        self.runs = 0
+        self.staked = [0] * players
+        """Counters each seat put on the board: its dressing and its penalties."""
+        self.taken = [0] * players
+        """Counters each seat took from the board."""
+        self.paid = [0] * players
+        """Counters each seat was paid by other seats, less those it paid them."""
+        self.won: dict[str, dict[int, int]] = {cid: {} for cid in self.ids}
+        """For each compartment, the counters each seat took from it (the whole or a share),
+        seats in the order they first took some."""
+        self.went_out: int | None = None
+
+    @property
+    def net(self) -> list[int]:
+        """Each seat's counters won less counters lost."""
+        return [p + t - s for p, t, s in zip(self.paid, self.taken, self.staked, strict=True)]
+
+    def add(self, event: Event) -> None:
+        """Fold in one event."""
+        match event:
+            case Dressed(seat=seat, compartment=cid, amount=amount):
+                self.board[self.ids.index(cid)] += amount
+                self.staked[seat] += amount
+            case Dealt(hands=hands):
+                self.hands = [list(hand) for hand in hands]
+            case Led(seat=seat, card=card) | Played(seat=seat, card=card):
+                if isinstance(event, Led):
+                    self.runs += 1
+                    self.run = []
+                self.hands[seat].remove(card)
+                self.run.append((seat, card))
+                self.plays.append((seat, card))
+            case CompartmentWon(compartment=cid, seat=seat, amount=amount):
+                self.board[self.ids.index(cid)] -= amount
+                self.taken[seat] += amount
+                won = self.won[cid]
+                won[seat] = won.get(seat, 0) + amount
+            case Paid(payer=payer, payee=payee, amount=amount):
+                self.paid[payer] -= amount
+                self.paid[payee] += amount
+            case Penalty(seat=seat, compartment=cid, amount=amount):
+                self.board[self.ids.index(cid)] += amount
+                self.staked[seat] += amount
+            case WentOut(seat=seat):
+                self.went_out = seat
+            case _:
+                pass
+
+
 def deal_json(
     ruleset_id: str, compartment_ids: Sequence[str], events: Sequence[Event]
 ) -> dict[str, Any]:
     """The result of one deal as the contract describes it, read from its events."""
-    won: dict[str, list[int]] = {cid: [] for cid in compartment_ids}
-    winner: int | None = None
-    end: DealEnded | None = None
-    for event in events:
-        if isinstance(event, CompartmentWon) and event.seat not in won[event.compartment]:
-            won[event.compartment].append(event.seat)
-        elif isinstance(event, WentOut):
-            winner = event.seat
-        elif isinstance(event, DealEnded):
-            end = event
+    end = next((e for e in reversed(events) if isinstance(e, DealEnded)), None)
     if end is None:
         raise ValueError("the event log holds no finished deal")
+    table = Table(compartment_ids, [0] * len(compartment_ids), len(end.net))
+    for event in events:
+        table.add(event)
     return {
         "ruleset": ruleset_id,
         "plays": [{"seat": seat, "card": card_name(card)} for seat, card in plays(events)],
-        "winner": winner,
-        "won": won,
+        "winner": table.went_out,
+        "won": {cid: list(seats) for cid, seats in table.won.items()},
         "net": list(end.net),
         "board": dict(end.board),
     }

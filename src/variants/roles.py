@@ -18,6 +18,8 @@ that change it can be told from those that do not.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from .cards import parse_rank
 from .ruleset import Bonus, Compartment, HolderRule, Rules, TurnUpPayout, Win
 
@@ -30,9 +32,46 @@ def stake(rules: Rules, compartment: Compartment) -> int:
     return dict(rules.dressing.stakes).get(compartment.id, 0)
 
 
+def by_named_card(win: Win) -> bool:
+    """Whether playing one named card wins it (not any trump of a rank, nor several cards)."""
+    kind = win.kind
+    match kind:
+        case "card":
+            return True
+        case "trump" | "trumps" | "going-out":
+            return False
+        case _:
+            assert_never(kind)
+
+
+def by_several_trumps(win: Win) -> bool:
+    """Whether several trumps played win it together: a pair such as Matrimony."""
+    kind = win.kind
+    match kind:
+        case "trumps":
+            return True
+        case "card" | "trump" | "going-out":
+            return False
+        case _:
+            assert_never(kind)
+
+
+def split_between_seats(win: Win) -> bool:
+    """Whether two seats that play its cards between them divide it (else one seat must play
+    them all to take it)."""
+    seats = win.different_seats
+    match seats:
+        case "split":
+            return True
+        case "none":
+            return False
+        case _:
+            assert_never(seats)
+
+
 def won_by_card(rules: Rules) -> tuple[Compartment, ...]:
     """The compartments won by playing one named card, in the board's order."""
-    return tuple(c for c in rules.board.compartments if c.win.kind == "card")
+    return tuple(c for c in rules.board.compartments if by_named_card(c.win))
 
 
 def chief_card(rules: Rules) -> Compartment | None:
@@ -47,7 +86,7 @@ def chief_card(rules: Rules) -> Compartment | None:
 
 def pairs(rules: Rules) -> tuple[Compartment, ...]:
     """The compartments won by several trumps, in the board's order."""
-    return tuple(c for c in rules.board.compartments if c.win.kind == "trumps")
+    return tuple(c for c in rules.board.compartments if by_several_trumps(c.win))
 
 
 def king_and_queen(rules: Rules) -> Compartment | None:
@@ -57,7 +96,7 @@ def king_and_queen(rules: Rules) -> Compartment | None:
 
 def going_out(rules: Rules) -> Compartment | None:
     """The first compartment won by going out first, if any."""
-    return next((c for c in rules.board.compartments if c.win.kind == "going-out"), None)
+    return next((c for c in rules.board.compartments if c.win.by_going_out), None)
 
 
 Bearing = tuple[Win, TurnUpPayout | None, Bonus | None, str, bool, tuple[HolderRule, ...]]

@@ -178,8 +178,8 @@ def settle(
             for holder in held[index]:
                 ledger.stake(holder, index, before[index])
                 if log is not None:
-                    card = next(c for c in cards_of[index] if owner[c] == holder)
-                    log.append(Penalty(holder, compiled.ids[index], before[index], card))
+                    cards = tuple(c for c in cards_of[index] if owner[c] == holder)
+                    log.append(Penalty(holder, compiled.ids[index], before[index], cards))
 
 
 def holders(

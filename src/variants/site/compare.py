@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import roles
-from ..cards import card_glyph
+from ..cards import card_glyph, card_words
 from ..ruleset import Rules, Ruleset
 from . import describe as d
 
@@ -76,7 +76,7 @@ def _pairs_anchor(rules: Rules) -> str:
 
 
 def _penalty_anchor(rules: Rules) -> str:
-    penalised = any(c.unplayed_penalty == "stake" for c in rules.board.compartments)
+    penalised = any(c.holder_doubles for c in rules.board.compartments)
     return "rule-penalties" if penalised else "rule-going-out"
 
 
@@ -88,12 +88,12 @@ def pope_card(rules: Rules) -> str:
         return "no Pope"
     win = pope.win
     if win.card is not None:
-        return f"{card_glyph(win.card)} ({d.card_words(win.card).removeprefix('the ')})"
+        return f"{card_glyph(win.card)} ({card_words(win.card, article=False)})"
     return d.compartment_cards(pope)
 
 
 def pope_turned_up(rules: Rules) -> str:
-    if rules.turn_up.card == "none":
+    if not rules.turn_up.turned:
         return "no turn-up"
     pope = roles.chief_card(rules)
     if pope is None:
@@ -126,7 +126,7 @@ def pairs_summary(rules: Rules) -> str:
     phrases: list[str] = []
     for compartment in pairs:
         win = compartment.win
-        phrase = "shared by two hands" if win.different_seats == "split" else "one hand plays both"
+        phrase = "shared by two hands" if roles.split_between_seats(win) else "one hand plays both"
         if win.in_succession:
             phrase += ", in succession"
         phrases.append(phrase)
@@ -158,7 +158,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension(
         "first-dealer",
         "First dealer",
-        _rules(lambda r: d.FIRST_DEALER_SHORT[r.first_dealer.method]),
+        _rules(lambda r: d.first_dealer_short(r.first_dealer.method)),
         _fixed("rule-first-dealer"),
     ),
     Dimension("deal", "Deal", _rules(d.deal_summary), _fixed("rule-deal")),

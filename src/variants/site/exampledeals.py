@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from mkdocs.exceptions import PluginError
 
-from ..cards import SUIT_NAMES, SUITS
+from ..cards import SUITS, suit_words
 from ..compiled import CompiledRules, compile_rules
 from ..deal import DealSetup, shuffled_deal
 from ..dealfile import DealFileError, play_deal_file, read_deal_file
@@ -34,18 +34,18 @@ from ..events import (
     DealVoided,
     Dressed,
     Event,
-    Led,
-    Paid,
     Penalty,
-    Played,
     TurnedUp,
     WentOut,
+    WinHow,
 )
 from ..game import choose_first_dealer
 from ..narrate import Style, narrate, seat_name
+from ..phrases import cap, took
 from ..play import DealResult, play_deal
 from ..policies import make_policy
 from ..replaydata import replay_steps, step_line
+from ..results import Table
 from ..ruleset import Rules, Ruleset
 
 EXAMPLES_ENV = "VARIANTS_EXAMPLES"
@@ -78,7 +78,7 @@ def trump_text(trump: int | None) -> str:
     """``Hearts are trumps.`` or ``There are no trumps.``"""
     if trump is None:
         return "There are no trumps."
-    return f"{SUIT_NAMES[SUITS[trump]].capitalize()} are trumps."
+    return f"{cap(suit_words(trump))} are trumps."
 
 
 @dataclass(frozen=True)
@@ -311,10 +311,6 @@ def seat_label(seat: int, dealer: int, players: int) -> tuple[str, str]:
     return f"Seat {seat}", role
 
 
-def _counters(amount: int) -> str:
-    return f"{amount} counter" + ("" if amount == 1 else "s")
-
-
 def deal_view(example: Example) -> DealView:
     """What a worked example shows, read from the event log."""
     setup, result, rules = example.setup, example.result, example.rules
@@ -322,62 +318,36 @@ def deal_view(example: Example) -> DealView:
     labels = {c.id: c.label for c in rules.board.compartments}
     players = setup.players
     events = example.events
-    board = list(setup.board)
-    staked = [0] * players
-    taken = [0] * players
-    payments = [0] * players
-    hands = [list(hand) for hand in setup.hands]
+    table = Table(ids, setup.board, players)
     rows: list[BoardRow] = []
-    run = 0
-    went_out = False
     for event in events:
+        table.add(event)
         match event:
-            case Dressed(seat=seat, compartment=cid, amount=amount):
-                board[ids.index(cid)] += amount
-                staked[seat] += amount
             case Dealt():
-                rows.append(BoardRow("Dressed", "The board as dressed", tuple(board), None))
-            case Led(seat=seat, card=card) | Played(seat=seat, card=card):
-                if isinstance(event, Led):
-                    run += 1
-                hands[seat].remove(card)
-            case WentOut():
-                went_out = True
+                rows.append(BoardRow("Dressed", "The board as dressed", tuple(table.board), None))
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-                board[ids.index(cid)] -= amount
-                taken[seat] += amount
-                moment = {
-                    "turn-up": "Turn-up",
-                    "going-out": "Going out",
-                    "closing": "Closing",
-                }.get(how, "Going out" if went_out else f"Run {run}")
-                verb = "takes a share of" if how == "share" else "takes"
-                what = f"Seat {seat} {verb} {labels[cid]} ({amount})"
-                rows.append(BoardRow(moment, what, tuple(board), cid))
+                what = f"Seat {seat} {took(how)} {labels[cid]} ({amount})"
+                moment = _moment(how, table)
+                rows.append(BoardRow(moment, what, tuple(table.board), cid))
             case Penalty(seat=seat, compartment=cid, amount=amount):
-                board[ids.index(cid)] += amount
-                staked[seat] += amount
                 what = f"Seat {seat} doubles {labels[cid]} ({amount})"
-                rows.append(BoardRow("Going out", what, tuple(board), cid))
-            case Paid(payer=payer, payee=payee, amount=amount):
-                payments[payer] -= amount
-                payments[payee] += amount
+                rows.append(BoardRow("Going out", what, tuple(table.board), cid))
+    board = table.board
     assert tuple(board) == result.board, (board, result.board)
     seats = []
     for seat in range(players):
         name, role = seat_label(seat, setup.dealer, players)
-        net = payments[seat] + taken[seat] - staked[seat]
-        assert net == result.net[seat], (seat, net, result.net)
+        assert table.net[seat] == result.net[seat], (seat, table.net, result.net)
         seats.append(
             SeatRow(
                 seat=seat,
                 name=name,
                 role=role,
                 hand=setup.hands[seat],
-                left=tuple(hands[seat]),
-                staked=staked[seat],
-                taken=taken[seat],
-                payments=payments[seat],
+                left=tuple(table.hands[seat]),
+                staked=table.staked[seat],
+                taken=table.taken[seat],
+                payments=table.paid[seat],
                 net=result.net[seat],
                 went_out=seat == result.winner,
             )
@@ -403,8 +373,23 @@ def deal_view(example: Example) -> DealView:
         spare_name=rules.deal.spare_name,
         winner=result.winner,
         voided=any(isinstance(e, DealVoided) for e in events),
-        runs=run,
+        runs=table.runs,
     )
+
+
+def _moment(how: WinHow, table: Table) -> str:
+    """When a compartment was taken: ``Turn-up``, ``Run 4``, ``Going out`` or ``Closing``."""
+    match how:
+        case "turn-up":
+            return "Turn-up"
+        case "going-out":
+            return "Going out"
+        case "closing":
+            return "Closing"
+        case "play" | "pair" | "share":
+            return "Going out" if table.went_out is not None else f"Run {table.runs}"
+        case _:
+            assert_never(how)
 
 
 _NOT_TOLD = (Dressed, Dealt, TurnedUp, DealEnded)

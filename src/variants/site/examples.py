@@ -19,17 +19,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..cards import (
-    RANK_NAMES,
-    RANKS,
-    SUIT_NAMES,
-    SUITS,
-    card_glyph,
-    card_name,
-    is_red,
-    rank_of,
-    suit_of,
-)
+from ..cards import card_glyph, card_name, card_words, is_red
+from ..phrases import cap
 from ..ruleset import Ruleset
 from .exampledeals import (
     Example,
@@ -49,15 +40,9 @@ ONE_DEAL = "one-deal.md"
 REPLAY = "replay.md"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def card_words(card: int) -> str:
-    """``ten of hearts``."""
-    rank = RANKS[rank_of(card)]
-    rank = RANK_NAMES.get(rank) or number_word(int(rank))
-    return f"{rank} of {SUIT_NAMES[SUITS[suit_of(card)]]}"
+def _card_title(card: int) -> str:
+    """A card's tooltip: ``ten of hearts``."""
+    return card_words(card, article=False)
 
 
 def heading(text: str) -> Markup:
@@ -72,12 +57,12 @@ def _helpers() -> dict[str, Any]:
     return {
         "card_glyph": card_glyph,
         "card_name": card_name,
-        "card_words": card_words,
+        "card_words": _card_title,
         "is_red": is_red,
         "number_word": number_word,
         "trump_text": trump_text,
         "short_name": short_name,
-        "cap": _cap,
+        "cap": cap,
         "zip": zip,
         "heading": heading,
     }

@@ -17,9 +17,10 @@ from ..cards import card_glyph, full_pack
 from ..compiled import CompiledRules, compile_rules
 from ..deal import DealSetup, deal_from_pack, shuffle
 from ..dealplan import DealPlanError
-from ..events import CompartmentWon, Dealt, Led, Played
+from ..phrases import cap, join_words
 from ..play import DealResult, play_deal
 from ..policies import make_policy
+from ..results import Table
 from ..ruleset import Ruleset
 from .exampledeals import POLICY, number_word, trump_text
 from .pages import short_name
@@ -119,23 +120,15 @@ def play_one(
     in_pack = set(compiled.pack)
     setup = deal_from_pack(compiled, [c for c in order if c in in_pack], dealer)
     result = play_deal(compiled, setup, make_policy(POLICY), random.Random(seed))
-    played_by: dict[int, int] = {}
-    holder: dict[int, int] = {}
-    runs = 0
+    table = Table(compiled.ids, setup.board, players)
     for event in result.events:
-        if isinstance(event, Dealt):
-            holder = {card: seat for seat, hand in enumerate(event.hands) for card in hand}
-        elif isinstance(event, (Led, Played)):
-            runs += isinstance(event, Led)
-            played_by[event.card] = event.seat
-            holder.pop(event.card, None)
+        table.add(event)
+    played_by = {card: seat for seat, card in table.plays}
+    holder = {card: seat for seat, hand in enumerate(table.hands) for card in hand}
     tables = compiled.tables(result.trump)
     outcomes = []
     for index, compartment in enumerate(compiled.compartments):
-        amounts: dict[int, int] = {}
-        for event in result.events:
-            if isinstance(event, CompartmentWon) and event.compartment == compartment.id:
-                amounts[event.seat] = amounts.get(event.seat, 0) + event.amount
+        amounts = table.won[compartment.id]
         why = ""
         if not amounts:
             why = _why_not(compiled, setup, result, tables.cards_of[index], played_by, holder)
@@ -149,8 +142,8 @@ def play_one(
                 why_not=why,
             )
         )
-    left = tuple(tuple(card for card in hand if card not in played_by) for hand in setup.hands)
-    return RulesetDeal(ruleset, compiled, setup, result, tuple(outcomes), runs, left)
+    left = tuple(tuple(hand) for hand in table.hands)
+    return RulesetDeal(ruleset, compiled, setup, result, tuple(outcomes), table.runs, left)
 
 
 def _why_not(
@@ -198,16 +191,6 @@ def _why_not(
 # The sentences
 
 
-def _names(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _grouped(
     deals: Sequence[RulesetDeal], key: Callable[[RulesetDeal], K]
 ) -> list[tuple[K, list[RulesetDeal]]]:
@@ -219,7 +202,7 @@ def _grouped(
 
 
 def _who(deals: Sequence[RulesetDeal]) -> str:
-    return _names([d.name for d in deals])
+    return join_words([d.name for d in deals])
 
 
 def differences(pack: Sequence[int], deals: Sequence[RulesetDeal]) -> list[str]:
@@ -245,7 +228,7 @@ def _pack_sentences(pack: Sequence[int], deals: Sequence[RulesetDeal]) -> list[s
                 notes.append(f"{_who(group)} {'keep' if plural else 'keeps'} all 52 cards.")
                 continue
             cards = sorted(removed, key=pack.index)
-            where = _names(
+            where = join_words(
                 [f"{card_glyph(c)}, card {pack.index(c) + 1} of the shuffle" for c in cards]
             )
             notes.append(
@@ -269,11 +252,11 @@ def _turn_up_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
             parts.append(f"{_who(group)} {'turn' if len(group) > 1 else 'turns'} up no card")
         else:
             parts.append(f"the turn-up is {card_glyph(card)} under {_who(group)}")
-    notes = [_cap("; ".join(parts)) + "."]
+    notes = [cap("; ".join(parts)) + "."]
     trumps = _grouped(deals, lambda d: d.result.trump)
     if len(trumps) > 1:
         said = [f"{trump_text(t)[:-1].lower()} under {_who(g)}" for t, g in trumps]
-        notes.append(_cap("; ".join(said)) + ".")
+        notes.append(cap("; ".join(said)) + ".")
     return notes
 
 
@@ -287,7 +270,7 @@ def _going_out_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
         (f"seat {seat} goes out" if seat is not None else "nobody goes out") + f" under {_who(g)}"
         for seat, g in went
     ]
-    return [_cap("; ".join(parts)) + "."]
+    return [cap("; ".join(parts)) + "."]
 
 
 def _compartment_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
@@ -315,7 +298,7 @@ def _compartment_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
                 parts.append(f"under {deal.name} {who} {verb} {o.label}{how} ({counters})")
             else:
                 parts.append(f"under {deal.name} nobody wins {o.label}, because {o.why_not}")
-        notes.append(_cap("; ".join(parts)) + ".")
+        notes.append(cap("; ".join(parts)) + ".")
     return notes
 
 
@@ -325,5 +308,5 @@ def _net_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
         net = deal.result.net
         best = max(net)
         seats = [f"seat {s}" for s, v in enumerate(net) if v == best]
-        parts.append(f"{_names(seats)} under {deal.name} ({best:+d})")
+        parts.append(f"{join_words(seats)} under {deal.name} ({best:+d})")
     return [f"Most counters won: {'; '.join(parts)}."]

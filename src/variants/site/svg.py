@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import assert_never
 
 from markupsafe import Markup
 
 from .. import roles
-from ..cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
-from ..ruleset import Compartment, Rules
+from ..cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
+from ..ruleset import Compartment, Payer, Rules
 from . import describe as d
 from .render import render
 
@@ -47,14 +48,14 @@ class LaidCard:
 
 def is_layout(rules: Rules) -> bool:
     """True when every compartment is won by one named card: a layout of cards."""
-    return all(c.win.kind == "card" for c in rules.board.compartments)
+    return all(roles.by_named_card(c.win) for c in rules.board.compartments)
 
 
 def stake_coin(rules: Rules, compartment: Compartment) -> str:
     """What the coin on a compartment shows: a number, or ``rest`` for the pool's remainder."""
     dressing = rules.dressing
     amount = d.stake_of(rules, compartment.id)
-    if dressing.payer == "shares" and dressing.remainder_to == compartment.id:
+    if _pooled(dressing.payer) and dressing.remainder_to == compartment.id:
         return "rest" if not amount else f"{amount}+"
     return d.EN_DASH if amount is None else str(amount)
 
@@ -68,27 +69,52 @@ def stakes_caption(rules: Rules) -> str:
         if d.stake_of(rules, c.id) is not None
     ]
     text = ", ".join(parts)
-    if dressing.payer == "shares" and dressing.remainder_to:
+    if _pooled(dressing.payer) and dressing.remainder_to:
         rest = next(
             (c.label for c in rules.board.compartments if c.id == dressing.remainder_to),
             dressing.remainder_to,
         )
         text += f"; {rest}: the rest of the pool"
-    who = {
-        "each-player": "from each player",
-        "dealer": "from the dealer",
-        "banker": "from the banker",
-        "shares": "laid out from the players' pool",
-    }[dressing.payer]
-    return f"Stakes ({who}): {text}."
+    return f"Stakes ({_laid_by(dressing.payer)}): {text}."
+
+
+def _pooled(payer: Payer) -> bool:
+    """Whether the players pay into one pool that the stakes are laid out from."""
+    match payer:
+        case "shares":
+            return True
+        case "each-player" | "dealer" | "banker":
+            return False
+        case _:
+            assert_never(payer)
+
+
+def _laid_by(payer: Payer) -> str:
+    """Who lays the stakes on the board, for the caption."""
+    match payer:
+        case "each-player":
+            return "from each player"
+        case "dealer":
+            return "from the dealer"
+        case "banker":
+            return "from the banker"
+        case "shares":
+            return "laid out from the players' pool"
+        case _:
+            assert_never(payer)
 
 
 def short_cards(compartment: Compartment) -> str:
     """The winning card or cards, short enough for a segment (``9♦``, ``trump Q+K``)."""
     win = compartment.win
-    if win.kind in ("trump", "trumps"):
-        return "trump " + "+".join(RANKS[r] for r in win.ranks)
-    return d.compartment_cards(compartment)
+    kind = win.kind
+    match kind:
+        case "trump" | "trumps":
+            return "trump " + "+".join(RANKS[r] for r in win.ranks)
+        case "card" | "going-out":
+            return d.compartment_cards(compartment)
+        case _:
+            assert_never(kind)
 
 
 def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment]:
@@ -140,7 +166,7 @@ def _laid_cards(rules: Rules, width: float, gap: float) -> list[LaidCard]:
                 label=compartment.label,
                 rank=RANKS[rank_of(card)],
                 glyph=SUIT_GLYPHS[letter],
-                red=letter in ("D", "H"),
+                red=is_red(card),
                 stake=stake_coin(rules, compartment),
                 x=gap + index * (width + gap),
             )

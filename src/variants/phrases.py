@@ -1,0 +1,131 @@
+"""The words a deal is told in: one phrase for each thing the narration, the replay and the
+site's worked examples say, so that each is said one way.
+
+Cards are passed in already written (a glyph, plain ASCII or coloured, as the teller's style
+asks); ruleset text (labels, the spare hand's name) is passed in as it stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import assert_never
+
+from .events import PayReason, WinHow
+from .ruleset import FirstDealer, StopCause, TurnUpFate
+
+
+def counters(amount: int) -> str:
+    """``1 counter``, ``2 counters``."""
+    return f"{amount} counter" if amount == 1 else f"{amount} counters"
+
+
+def cards_count(number: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{number} card" if number == 1 else f"{number} cards"
+
+
+def cap(text: str) -> str:
+    """The text with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def join_words(items: Sequence[str], last: str = "and") -> str:
+    """Words joined as a list is said: ``a``, ``a and b``, ``a, b and c``.
+
+    >>> join_words(["a"]), join_words(["a", "b"]), join_words(["a", "b", "c"], "or")
+    ('a', 'a and b', 'a, b or c')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class StopPhrase:
+    """Why a run stopped, said at length (the narration) and briefly (a replay step).
+
+    Each is a template: ``{card}`` is the card the run stopped at, ``{gone}`` the card that
+    could not follow it, ``{spare}`` the name of the spare hand or stock."""
+
+    told: str
+    brief: str
+
+    def tell(self, card: str, gone: str, spare: str) -> str:
+        return self.told.format(card=card, gone=gone, spare=spare)
+
+    def say(self, card: str, gone: str, spare: str) -> str:
+        return self.brief.format(card=card, gone=gone, spare=spare)
+
+
+def stop_phrase(cause: StopCause) -> StopPhrase:
+    """Why a run stopped, as the players at the table would infer it."""
+    match cause:
+        case "king":
+            return StopPhrase("{card} is the top of its suit", "{card} is the top of its suit")
+        case "removed":
+            return StopPhrase("{gone} is out of the pack", "{gone} is out of the pack")
+        case "turn-up":
+            return StopPhrase("{gone} is the turn-up", "{gone} is the turn-up")
+        case "unseen":
+            return StopPhrase(
+                "no one plays {gone}, so it must lie in the {spare}",
+                "{gone} must lie in the {spare}",
+            )
+        case "played":
+            return StopPhrase("{gone} has been played already", "{gone} has been played")
+        case "held":
+            return StopPhrase("{gone} may only be led", "{gone} may only be led")
+        case _:
+            assert_never(cause)
+
+
+def first_dealer_by(method: FirstDealer) -> str:
+    """How the first dealer was found: ``drawing the lowest card``."""
+    match method:
+        case "lowest-card":
+            return "drawing the lowest card"
+        case "first-jack":
+            return "being dealt the first jack"
+        case "agreed":
+            return "agreement"
+        case _:
+            assert_never(method)
+
+
+def turn_up_fate(fate: TurnUpFate) -> str:
+    """What becomes of the turn-up once it is seen."""
+    match fate:
+        case "table":
+            return "it stays on the table, a stop"
+        case "dealer":
+            return "the dealer takes it into hand"
+        case "holder":
+            return "it stays, face up, in the hand it was dealt to"
+        case _:
+            assert_never(fate)
+
+
+def paid_for(reason: PayReason, cards: int) -> str:
+    """What a payment is for: ``for 3 cards left``."""
+    noun = cards_count(cards)
+    match reason:
+        case "going-out":
+            return f"for {noun} left"
+        case "turn-up":
+            return f"for {noun} dealt"
+        case "bonus":
+            return f"for {noun} in hand"
+        case _:
+            assert_never(reason)
+
+
+def took(how: WinHow) -> str:
+    """The verb of a seat winning a compartment: ``takes``, or ``takes a share of``."""
+    match how:
+        case "share":
+            return "takes a share of"
+        case "play" | "pair" | "turn-up" | "going-out" | "closing":
+            return "takes"
+        case _:
+            assert_never(how)

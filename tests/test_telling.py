@@ -1,0 +1,171 @@
+"""How a deal is told: each thing said one way, and the counters read one way.
+
+The narration, the replay's steps and the site's worked examples take their words from
+:mod:`variants.phrases` and their counters from one fold of the event log
+(:class:`variants.results.Table`); these tests pin the words and check that every reader of a
+deal's counters agrees with what the engine settled.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from variants.cards import card_name, card_words, parse_card
+from variants.dealfile import find_ruleset, play_deal_file, read_deal_file
+from variants.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
+from variants.narrate import Style, narrate
+from variants.phrases import cap, first_dealer_by, join_words, stop_phrase, took, turn_up_fate
+from variants.replaydata import replay_steps, step_line
+from variants.results import Table, deal_json, plays
+from variants.ruleset import FirstDealer, StopCause, TurnUpFate
+from variants.site.exampledeals import deal_view, generated_example
+from variants.site.svg import is_layout
+
+REPO = Path(__file__).resolve().parent.parent
+DEALS = REPO / "tests" / "deals"
+RULESETS = ("peel", "foster", "modern-shedding", "modern-variations")
+
+
+def test_a_penalty_names_every_card_of_the_compartment_the_seat_was_left_holding() -> None:
+    """Seat 0 ends holding QH and KH with hearts trumps: it doubles Matrimony once, for both
+    cards, and Intrigue and Confederacy for one card each."""
+    deal = read_deal_file(DEALS / "foster-matrimony-pair-held-doubles-once.yaml")
+    events = play_deal_file(deal).events
+    penalties = [
+        (e.seat, e.compartment, e.amount, [card_name(c) for c in e.cards])
+        for e in events
+        if isinstance(e, Penalty)
+    ]
+    assert penalties == [
+        (0, "matrimony", 2, ["QH", "KH"]),
+        (0, "intrigue", 2, ["QH"]),
+        (0, "confederacy", 2, ["KH"]),
+    ]
+    told = [line for line in narrate(events, deal.compiled.rules, Style()) if "doubles" in line]
+    assert told == [
+        "Seat 0 is left holding Q♥ and K♥, and doubles Matrimony, paying in 2 counters.",
+        "Seat 0 is left holding Q♥ and doubles Intrigue, paying in 2 counters.",
+        "Seat 0 is left holding K♥ and doubles Confederacy, paying in 2 counters.",
+    ]
+
+
+STOPS: dict[StopCause, tuple[str, str]] = {
+    "king": (
+        "KC is the top of its suit: the run stops, seat 1 to lead.",
+        "KC is the top of its suit: seat 1 leads next.",
+    ),
+    "removed": (
+        'The run stops at 9C: 10C is out of the pack. "No ten," says seat 1. Seat 1 leads next.',
+        "The run stops at 9C: 10C is out of the pack. Seat 1 leads.",
+    ),
+    "turn-up": (
+        'The run stops at 9C: 10C is the turn-up. "No ten," says seat 1. Seat 1 leads next.',
+        "The run stops at 9C: 10C is the turn-up. Seat 1 leads.",
+    ),
+    "unseen": (
+        "The run stops at 9C: no one plays 10C, so it must lie in the stock. "
+        '"No ten," says seat 1. Seat 1 leads next.',
+        "The run stops at 9C: 10C must lie in the stock. Seat 1 leads.",
+    ),
+    "played": (
+        "The run stops at 9C: 10C has been played already. "
+        '"No ten," says seat 1. Seat 1 leads next.',
+        "The run stops at 9C: 10C has been played. Seat 1 leads.",
+    ),
+    "held": (
+        'The run stops at 9C: 10C may only be led. "No ten," says seat 1. Seat 1 leads next.',
+        "The run stops at 9C: 10C may only be led. Seat 1 leads.",
+    ),
+}
+
+
+def test_every_stop_cause_is_worded_for_the_narration_and_the_replay() -> None:
+    assert set(STOPS) == set(get_args(StopCause))
+
+
+@pytest.mark.parametrize("cause", list(STOPS))
+def test_why_a_run_stopped_is_told_at_length_and_in_a_step(cause: StopCause) -> None:
+    """Under Foster's rules, which announce a stop ("No ten") and call the spare cards the
+    stock."""
+    rules = find_ruleset("foster").rules
+    card = parse_card("KC" if cause == "king" else "9C")
+    missing = None if cause == "king" else parse_card("10C")
+    stopped = Stopped(1, card, cause, missing)
+    told, step = STOPS[cause]
+    lead = "KC" if cause == "king" else "9C"
+    assert narrate([Led(1, card, AS_GIVEN), stopped], rules) == [
+        f"Run 1. Seat 1 leads {lead}. {told}"
+    ]
+    assert step_line(stopped, rules) == step
+
+
+def test_the_phrases_of_a_rule_value_differ_for_every_value() -> None:
+    """A new value of a rule reaches its phrase or mypy says so; and no two values read alike."""
+    assert len({first_dealer_by(m) for m in get_args(FirstDealer)}) == len(get_args(FirstDealer))
+    assert len({turn_up_fate(f) for f in get_args(TurnUpFate)}) == len(get_args(TurnUpFate))
+    causes = get_args(StopCause)
+    assert len({stop_phrase(c).told for c in causes}) == len(causes)
+    assert len({stop_phrase(c).brief for c in causes}) == len(causes)
+    assert {how: took(how) for how in get_args(WinHow) if took(how) != "takes"} == {
+        "share": "takes a share of"
+    }
+
+
+def test_words_for_cards_and_lists() -> None:
+    assert card_words(parse_card("10H")) == "the ten of hearts"
+    assert card_words(parse_card("qs"), article=False) == "queen of spades"
+    assert join_words([]) == ""
+    assert join_words(["Peel"]) == "Peel"
+    assert join_words(["Peel", "Foster"]) == "Peel and Foster"
+    assert join_words(["a", "b", "c"], "or") == "a, b or c"
+    assert cap("seat 2 (dealer)") == "Seat 2 (dealer)"
+    assert cap("") == ""
+
+
+def test_a_layout_board_is_one_named_card_a_compartment() -> None:
+    assert is_layout(find_ruleset("foster").rules)
+    assert not is_layout(find_ruleset("peel").rules)
+    assert not is_layout(find_ruleset("foster").rules_for({"layout": "matrimony"}))
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_reader_of_a_deal_agrees_with_the_settlement(ruleset_id: str, players: int) -> None:
+    """The table folded from the log, the replay's last step, the worked example's seats and
+    ``play --json`` all end where the engine's settlement ended, over several seeds."""
+    ruleset = find_ruleset(ruleset_id)
+    for seed in range(1, 9):
+        example = generated_example(ruleset, players, seed)
+        result, events, ids = example.result, example.events, example.compiled.ids
+        table = Table(ids, example.setup.board, players)
+        for event in events:
+            table.add(event)
+        assert tuple(table.board) == result.board
+        assert table.net == list(result.net)
+        assert table.plays == plays(events)
+        assert table.went_out == result.winner
+        played = {card for _, card in table.plays}
+        assert table.hands == [[c for c in hand if c not in played] for hand in example.setup.hands]
+        won = [e for e in events if isinstance(e, CompartmentWon)]
+        for cid in ids:
+            taken = [(e.seat, e.amount) for e in won if e.compartment == cid]
+            assert sum(table.won[cid].values()) == sum(amount for _, amount in taken)
+            assert list(table.won[cid]) == list(dict.fromkeys(seat for seat, _ in taken))
+
+        steps = replay_steps(events, example.rules, ids, example.setup.dealer)["steps"]
+        assert steps[-1]["net"] == list(result.net)
+        carried = dict(zip(ids, example.setup.board, strict=True))
+        assert steps[-1]["board"] == {
+            cid: left - carried[cid] for cid, left in zip(ids, result.board, strict=True)
+        }
+
+        view = deal_view(example)
+        assert [s.staked - s.taken - s.payments for s in view.seats] == [-n for n in result.net]
+        assert view.runs == sum(isinstance(e, Led) for e in events)
+
+        told = deal_json(ruleset_id, ids, events)
+        assert told["won"] == {cid: list(table.won[cid]) for cid in ids}
+        assert told["winner"] == result.winner
