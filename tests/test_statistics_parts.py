@@ -1,0 +1,175 @@
+"""The statistics pages' parts: the runs' reports read into typed figures, the arithmetic of
+the figures, the HTML of their tables, captions and option lists, and the questions in order."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from markupsafe import Markup
+
+from variants.loader import load_ruleset
+from variants.ruleset import Ruleset
+from variants.simulate import Z95, wilson_rate
+from variants.site import stats_runs as sr
+from variants.site.render import Linker
+from variants.site.statistics import DEFAULT, QUESTIONS, Page, Variant, chief_card, plan
+from variants.site.statistics.figures import (
+    Counter,
+    Table,
+    caption,
+    difference,
+    html_table,
+    mean_text,
+    rate_text,
+    separated,
+)
+from variants.site.statistics.reports import (
+    ZERO,
+    DealsReport,
+    GamesReport,
+    Mean,
+    Rate,
+    SeatReport,
+    read,
+)
+
+RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+MINUS = "\u2212"
+
+
+@pytest.fixture(scope="module")
+def peel() -> Ruleset:
+    return load_ruleset(RULESETS / "peel.yaml")
+
+
+@pytest.fixture(scope="module")
+def played(peel: Ruleset) -> dict[sr.Run, dict[str, object]]:
+    runs = [
+        sr.Run("deals", "peel", 4, 120),
+        sr.Run("games", "peel", 4, 3),
+        sr.Run("card-holder", "peel", 4, 120),
+        sr.Run("policy-seat", "peel", 4, 120, policy="advised"),
+    ]
+    return dict(zip(runs, sr.play_runs([(r, peel) for r in runs], processes=1), strict=True))
+
+
+# --------------------------------------------------------------------------------------------
+# Reports
+
+
+def test_each_kind_of_run_is_read_into_its_own_report(
+    peel: Ruleset, played: dict[sr.Run, dict[str, object]]
+) -> None:
+    results = read(played)
+    deals, games, holder, seat = played
+    assert list(results.deals) == [deals] and list(results.games) == [games]
+    assert list(results.seats) == [holder, seat]
+    report = results.deals[deals]
+    assert isinstance(report, DealsReport)
+    assert (report.players, report.deals) == (4, 120)
+    assert len(report.net_by_position) == len(report.went_out_by_position) == 4
+    board = [c.id for c in peel.rules.board.compartments]
+    assert [cid for cid, _ in report.compartments] == board
+    # Every counter staked is won by someone or left on the board: the seats' nets sum to the
+    # board's carry-over, which is never negative.
+    assert sum(m.mean for m in report.net_by_position) <= 1e-3
+    assert isinstance(results.games[games], GamesReport)
+    assert set(results.games[games].size_when_won) == set(board)
+    assert results.seats[holder].compartment == "pope"
+    assert results.seats[seat].compartment is None
+
+
+def test_a_figure_is_read_with_its_interval() -> None:
+    assert Mean.read({"mean": 2, "ci95": [1.5, 2.5], "n": 10}) == Mean(2.0, 1.5, 2.5, 10)
+    assert Rate.read(wilson_rate(0, 0)) == Rate(0.0, 0.0, 0.0, 0)
+    half = Rate.read(wilson_rate(50, 100))
+    assert (half.rate, half.count) == (0.5, 50)
+    assert half.low == pytest.approx(0.40383, abs=1e-5) and half.high == pytest.approx(
+        0.59617, abs=1e-5
+    )
+
+
+def test_reports_under_other_options_are_equal_when_every_figure_is(
+    played: dict[sr.Run, dict[str, object]],
+) -> None:
+    holder = next(run for run in played if run.kind == "card-holder")
+    data = played[holder]
+    other = {**data, "options": {"pope_holder": "double"}}
+    assert SeatReport.read(other) == SeatReport.read(data)
+    changed = {**data, "deals": 121}
+    assert SeatReport.read(changed) != SeatReport.read(data)
+
+
+# --------------------------------------------------------------------------------------------
+# Arithmetic and words
+
+
+def test_a_difference_of_independent_means_adds_their_variances() -> None:
+    a = Mean(5.0, 5.0 - 3 * Z95, 5.0 + 3 * Z95, 100)  # standard error 3
+    b = Mean(1.0, 1.0 - 4 * Z95, 1.0 + 4 * Z95, 80)  # standard error 4
+    d = difference(a, b)
+    assert d.mean == 4.0 and d.n == 80
+    assert (d.low, d.high) == pytest.approx((4.0 - 5 * Z95, 4.0 + 5 * Z95))
+    assert separated(d, ZERO) == 0  # 4 +/- 9.8 includes zero
+    assert separated(Mean(1.0, 0.5, 1.5, 9), ZERO) == 1
+    assert separated(Mean(-1.0, -1.5, -0.5, 9), ZERO) == -1
+    assert math.isclose(a.shifted(2).low, a.low + 2) and a.scaled(0.5).high == a.high / 2
+
+
+def test_means_and_rates_in_words() -> None:
+    assert mean_text(Mean(2.4, 2.27, 2.54, 9)) == "+2.40 (95% CI +2.27 to +2.54)"
+    assert mean_text(Mean(-0.5, -1.0, 0.0, 9), 1, False) == f"{MINUS}0.5 (95% CI {MINUS}1.0 to 0.0)"
+    assert rate_text(Rate(0.226, 0.22, 0.232, 9)) == "22.6% (22.0\u201323.2%)"
+
+
+# --------------------------------------------------------------------------------------------
+# HTML
+
+
+def test_a_table_escapes_ruleset_text_and_keeps_cells_made_as_markup() -> None:
+    table = Table(("Rules", "Net"), (("<b>rex</b> & co", Markup("1<span>2</span>")),), "a < b")
+    assert html_table(table) == (
+        '<div class="pj-table-wrap pj-stats-table"><table><caption>a &lt; b</caption><thead><tr>'
+        '<th scope="col">Rules</th><th scope="col">Net</th></tr></thead><tbody><tr>'
+        '<th scope="row">&lt;b&gt;rex&lt;/b&gt; &amp; co</th><td class="pj-num">1<span>2</span>'
+        "</td></tr></tbody></table></div>"
+    )
+    assert "<caption>" not in html_table(Table(("A",), ()))
+
+
+def test_captions_are_numbered_in_order_on_a_page() -> None:
+    counter = Counter()
+    first = caption(counter, "Shows <x>.", "200 deals", "whiskers", "More.")
+    second = caption(counter, "Shows.", "200 deals", "whiskers")
+    assert first == (
+        '<strong>Figure 1.</strong> Shows &lt;x&gt;. <span class="pj-chart__n">200 deals; '
+        "whiskers. More.</span>"
+    )
+    assert second.startswith("<strong>Figure 2.</strong>") and second.endswith("whiskers.</span>")
+
+
+def test_the_options_about_the_pope_are_listed_with_their_labels(peel: Ruleset) -> None:
+    p = plan(peel)
+    p = replace(p, pope={v: replace(run, count=60) for v, run in p.pope.items()})
+    runs = list(p.pope.values())
+    reports = read(dict(zip(runs, sr.play_runs([(r, peel) for r in runs], 1), strict=True)))
+    page = Page(peel, p, reports, Counter(), "st-peel", Linker("statistics/peel.md"))
+    section = chief_card.section(page)
+    options = str(section.body[-1])
+    assert options.startswith('<ul class="pj-stats-options">')
+    for variant in p.popes:
+        if variant != DEFAULT:
+            assert f"<li><code>{variant.label}</code>: " in options
+
+
+# --------------------------------------------------------------------------------------------
+# The questions
+
+
+def test_the_questions_keep_their_order_and_anchors() -> None:
+    assert [q.anchor for q in QUESTIONS] == ["seats", "length", "matrimony", "pope", "advice"]
+    assert QUESTIONS[3].asked == "What is the Pope worth to its holder?"
+    assert isinstance(DEFAULT, Variant) and DEFAULT.options == ()
