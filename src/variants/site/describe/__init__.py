@@ -56,7 +56,13 @@ from .first_dealer import (
     first_dealer_short,
     first_dealer_text,
 )
-from .game import closing_summary, deals_summary, game_rules, winner_summary, winner_text
+from .game import (
+    closing_summary,
+    deals_summary,
+    length_and_winner_rules,
+    winner_summary,
+    winner_text,
+)
 from .going_out import going_out_rule, holder_pays, holder_phrase, holder_summary
 from .options import Change, ValueEffect, default_options, option_effects
 from .pack import pack_rule, pack_summary, rank_order_rule
@@ -125,7 +131,6 @@ __all__ = [
     "first_dealer_rule",
     "first_dealer_short",
     "first_dealer_text",
-    "game_rules",
     "going_out_rule",
     "hand_sizes",
     "hand_sizes_table",
@@ -135,6 +140,7 @@ __all__ = [
     "join",
     "lead_sentences",
     "lead_summary",
+    "length_and_winner_rules",
     "number_word",
     "option_effects",
     "pack_rule",

@@ -49,7 +49,7 @@ def winner_text(rules: Rules) -> str:
             assert_never(winner)
 
 
-def game_rules(rules: Rules) -> tuple[Rule, ...]:
+def length_and_winner_rules(rules: Rules) -> tuple[Rule, ...]:
     """How long a game lasts, how it closes and who wins it."""
     spare = rules.deal.spare_name
     game = rules.game

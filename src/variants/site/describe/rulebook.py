@@ -8,7 +8,7 @@ from .board import board_rule, compartment_rule
 from .deal import deal_rule
 from .dressing import dressing_rule
 from .first_dealer import first_dealer_rule
-from .game import game_rules
+from .game import length_and_winner_rules
 from .pack import pack_rule, rank_order_rule
 from .play import play_rules
 from .players import players_rule
@@ -42,7 +42,7 @@ def describe(rules: Rules) -> tuple[Section, ...]:
         ),
         Section("play", "Play", play_rules(rules)),
         Section("settlement", "Settlement", settlement_rules(rules)),
-        Section("game", "Game", game_rules(rules)),
+        Section("game", "Game", length_and_winner_rules(rules)),
     )
 
 
