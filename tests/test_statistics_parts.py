@@ -4,6 +4,7 @@ the figures, the HTML of their tables, captions and option lists, and the questi
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +16,17 @@ from variants.ruleset import Ruleset
 from variants.simulate import Z95, wilson_rate
 from variants.site import stats_runs as sr
 from variants.site.render import Linker
-from variants.site.statistics import DEFAULT, QUESTIONS, Page, Variant, chief_card, plan
+from variants.site.statistics import (
+    DEFAULT,
+    QUESTIONS,
+    Entry,
+    Page,
+    Results,
+    Variant,
+    chief_card,
+    plan,
+)
+from variants.site.statistics.compartments import compartments_table
 from variants.site.statistics.figures import (
     Counter,
     Table,
@@ -163,6 +174,22 @@ def test_the_options_about_the_pope_are_listed_with_their_labels(peel: Ruleset) 
     for variant in p.popes:
         if variant != DEFAULT:
             assert f"<li><code>{variant.label}</code>: " in options
+
+
+def test_the_compartments_table_follows_the_board_whatever_order_the_report_has(
+    peel: Ruleset, played: dict[sr.Run, dict[str, object]]
+) -> None:
+    deals = next(run for run in played if run.kind == "deals")
+    report = read(played).deals[deals]
+    backwards = replace(report, compartments=tuple(reversed(report.compartments)))
+    p = plan(peel)
+    tables = [
+        compartments_table(Entry(peel, p, Results(deals={p.seats_main: r})))
+        for r in (report, backwards)
+    ]
+    assert tables[0] == tables[1]
+    heads = re.findall(r'<th scope="row">(.*?)</th>', tables[0])
+    assert heads == [c.label for c in peel.rules.board.compartments]
 
 
 # --------------------------------------------------------------------------------------------

@@ -12,13 +12,13 @@ from markupsafe import Markup
 
 from ...ruleset import Ruleset
 from .. import stats_runs as sr
-from ..charts import bar_chart, figure, number
+from ..charts import number
 from ..pages import short_name
 from .figures import (
     MEANS,
     Counter,
     Section,
-    caption,
+    chart,
     count_text,
     difference,
     mean_bar,
@@ -94,22 +94,17 @@ def section(page: Page) -> Section:
     )
     found = Section(ANCHOR, "Does Peel's play advice pay?", answer, [])
     found.body.append(
-        figure(
-            bar_chart(
-                bars,
-                title=f"{short_name(page.ruleset)}: one seat's lead policy against random leads",
-                axis="the seat's net less an average other seat's, counters per deal",
-                ident=f"{page.ident}-advice",
-            ),
-            caption(
-                page.counter,
-                "One seat leads by the policy named, the other seats at random; the seat moves "
-                "round the table from deal to deal, so every position takes its turn. The bar "
-                "is how much better that seat does than an average other seat of the same deal.",
-                f"{count_text(advised.deals, 'deals')} per policy, {n_players(p.main)}",
-                MEANS,
-            ),
-            f"{page.ident}-advice",
+        chart(
+            page.counter,
+            bars,
+            ident=f"{page.ident}-advice",
+            title=f"{short_name(page.ruleset)}: one seat's lead policy against random leads",
+            axis="the seat's net less an average other seat's, counters per deal",
+            shows="One seat leads by the policy named, the other seats at random; the seat moves "
+            "round the table from deal to deal, so every position takes its turn. The bar "
+            "is how much better that seat does than an average other seat of the same deal.",
+            size=f"{count_text(advised.deals, 'deals')} per policy, {n_players(p.main)}",
+            interval=MEANS,
         )
     )
     return found
@@ -124,22 +119,17 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             bars.append(mean_bar(POLICY_LABELS[policy], edge, policy_tone(policy), name, sign=True))
     deals = sr.deals_per_run()
     return {
-        ANCHOR: figure(
-            bar_chart(
-                bars,
-                title=f"One seat's lead policy against random leads, {MAIN} players",
-                axis="the seat's net less an average other seat's, counters per deal",
-                ident="cmp-advice",
-            ),
-            caption(
-                counter,
-                "One seat leads by the policy named while the others lead at random, the seat "
-                "moving round the table from deal to deal; the bar is its edge over an average "
-                "other seat of the same deal.",
-                f"{count_text(deals, 'deals')} per policy and ruleset, {MAIN} players",
-                MEANS,
-            ),
-            "cmp-advice",
+        ANCHOR: chart(
+            counter,
+            bars,
+            ident="cmp-advice",
+            title=f"One seat's lead policy against random leads, {MAIN} players",
+            axis="the seat's net less an average other seat's, counters per deal",
+            shows="One seat leads by the policy named while the others lead at random, the seat "
+            "moving round the table from deal to deal; the bar is its edge over an average "
+            "other seat of the same deal.",
+            size=f"{count_text(deals, 'deals')} per policy and ruleset, {MAIN} players",
+            interval=MEANS,
         )
     }
 

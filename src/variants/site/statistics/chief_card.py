@@ -17,7 +17,7 @@ from ... import roles
 from ...cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ...ruleset import Rules, Ruleset
 from .. import stats_runs as sr
-from ..charts import bar_chart, figure, number, percent
+from ..charts import number, percent
 from ..pages import short_name
 from ..render import render
 from .figures import (
@@ -25,7 +25,7 @@ from .figures import (
     Counter,
     Section,
     Table,
-    caption,
+    chart,
     count_text,
     html_table,
     mean_bar,
@@ -129,30 +129,25 @@ def section(page: Page) -> Section:
     found_section = Section(POPE, ASKED, answer, [])
     deals = base.deals
     found_section.body.append(
-        figure(
-            bar_chart(
-                bars,
-                title=f"{short_name(ruleset)}: what being dealt the Pope is worth",
-                axis="holder's net less an average other seat's, counters per deal",
-                ident=f"{ident}-{POPE}",
-            ),
-            caption(
-                page.counter,
-                "How much better the seat dealt the Pope does in a deal than an average other "
-                "seat of the same deal, "
-                + (
-                    "under the default rules and under each value of the options about the "
-                    "Pope (one option changed at a time). "
-                    if len(p.popes) > 1
-                    else "under the default rules (the ruleset has no option about the Pope). "
-                )
-                + "Deals where the Pope lies in the spare hand, the stock or on the table are "
-                "left out.",
-                f"{count_text(deals, 'deals')} dealt per bar, {n_players(p.main)}, about "
-                f"{percent(base.followed.rate, 0)} of them with the Pope in a hand",
-                MEANS,
-            ),
-            f"{ident}-{POPE}",
+        chart(
+            page.counter,
+            bars,
+            ident=f"{ident}-{POPE}",
+            title=f"{short_name(ruleset)}: what being dealt the Pope is worth",
+            axis="holder's net less an average other seat's, counters per deal",
+            shows="How much better the seat dealt the Pope does in a deal than an average other "
+            "seat of the same deal, "
+            + (
+                "under the default rules and under each value of the options about the "
+                "Pope (one option changed at a time). "
+                if len(p.popes) > 1
+                else "under the default rules (the ruleset has no option about the Pope). "
+            )
+            + "Deals where the Pope lies in the spare hand, the stock or on the table are "
+            "left out.",
+            size=f"{count_text(deals, 'deals')} dealt per bar, {n_players(p.main)}, about "
+            f"{percent(base.followed.rate, 0)} of them with the Pope in a hand",
+            interval=MEANS,
         )
     )
     found_section.body.append(
@@ -193,24 +188,19 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             bars.append(mean_bar(v.label, edge, 0 if v.options else 1, name, sign=True))
     deals = sr.deals_per_run()
     return {
-        POPE: figure(
-            bar_chart(
-                bars,
-                title=f"What being dealt the Pope is worth, {MAIN} players",
-                axis="holder's net less an average other seat's, counters per deal",
-                ident=f"cmp-{POPE}",
-            ),
-            caption(
-                counter,
-                "How much better the seat dealt the Pope does than an average other seat of the "
-                "same deal, under each ruleset's defaults and each value of its options about the "
-                "Pope.",
-                f"{count_text(deals, 'deals')} dealt per bar, {MAIN} players (deals with the Pope "
-                "outside the hands left out)"
-                + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
-                MEANS,
-            ),
-            f"cmp-{POPE}",
+        POPE: chart(
+            counter,
+            bars,
+            ident=f"cmp-{POPE}",
+            title=f"What being dealt the Pope is worth, {MAIN} players",
+            axis="holder's net less an average other seat's, counters per deal",
+            shows="How much better the seat dealt the Pope does than an average other seat of the "
+            "same deal, under each ruleset's defaults and each value of its options about the "
+            "Pope.",
+            size=f"{count_text(deals, 'deals')} dealt per bar, {MAIN} players (deals with the Pope "
+            "outside the hands left out)"
+            + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
+            interval=MEANS,
         )
     }
 

@@ -10,11 +10,14 @@ from .question import Entry
 
 
 def compartments_table(entry: Entry) -> Markup:
-    """Each compartment over the seats' run at the page's main table size."""
+    """Each compartment over the seats' run at the page's main table size, in the board's order
+    (a report read back from the cache has its compartments in the order of their ids)."""
     report = entry.results.deals[entry.plan.seats_main]
-    labels = {c.id: c.label for c in entry.ruleset.rules.board.compartments}
+    board = entry.ruleset.rules.board.compartments
+    labels = {c.id: c.label for c in board}
+    place = {c.id: i for i, c in enumerate(board)}
     rows = []
-    for cid, figures in report.compartments:
+    for cid, figures in sorted(report.compartments, key=lambda row: place.get(row[0], len(place))):
         size = figures.size_when_won
         rows.append(
             (

@@ -7,13 +7,13 @@ here from a ruleset (its labels) is escaped there like everything else.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup
 
 from ...simulate import Z95
-from ..charts import Bar, number, percent
+from ..charts import Bar, bar_chart, figure, number, percent
 from ..render import render
 from .reports import Mean, Rate
 
@@ -143,6 +143,27 @@ def caption(counter: Counter, shows: str, size: str, interval: str, extra: str =
             extra=extra,
         )
     )
+
+
+def chart(
+    counter: Counter,
+    bars: Sequence[Bar],
+    *,
+    ident: str,
+    title: str,
+    axis: str,
+    shows: str,
+    size: str,
+    interval: str,
+    value_text: Callable[[float], str] = number,
+    tick_text: Callable[[float], str] | None = None,
+) -> Markup:
+    """A bar chart in its figure, with its caption (:func:`caption`): ``title`` names the chart
+    for screen readers, ``axis`` its scale."""
+    svg = bar_chart(
+        bars, title=title, axis=axis, ident=ident, value_text=value_text, tick_text=tick_text
+    )
+    return figure(svg, caption(counter, shows, size, interval), ident)
 
 
 @dataclass

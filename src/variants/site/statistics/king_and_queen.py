@@ -17,14 +17,14 @@ from ...compiled import compile_rules
 from ...ruleset import Compartment, Rules, Ruleset
 from ...simulate import wilson_rate
 from .. import stats_runs as sr
-from ..charts import bar_chart, figure, number
+from ..charts import number
 from ..pages import short_name
 from .figures import (
     MEANS,
     Counter,
     Section,
     Table,
-    caption,
+    chart,
     count_text,
     html_table,
     mean_bar,
@@ -192,23 +192,18 @@ def section(page: Page) -> Section:
     found_section = Section(MATRIMONY, ASKED, lead, [])
     if bars:
         found_section.body.append(
-            figure(
-                bar_chart(
-                    bars,
-                    title=f"{short_name(ruleset)}: Matrimony's size when won",
-                    axis="counters on Matrimony when it is won",
-                    ident=f"{page.ident}-{MATRIMONY}",
-                    value_text=lambda v: number(v, 1),
-                ),
-                caption(
-                    page.counter,
-                    "Counters taken from Matrimony in the deals that won it (shares "
-                    "counted together), over whole games with the board carried over.",
-                    f"{count_text(games, 'games')} per bar; the number of deals that won "
-                    "Matrimony is in the table below",
-                    MEANS,
-                ),
-                f"{page.ident}-{MATRIMONY}",
+            chart(
+                page.counter,
+                bars,
+                ident=f"{page.ident}-{MATRIMONY}",
+                title=f"{short_name(ruleset)}: Matrimony's size when won",
+                axis="counters on Matrimony when it is won",
+                shows="Counters taken from Matrimony in the deals that won it (shares "
+                "counted together), over whole games with the board carried over.",
+                size=f"{count_text(games, 'games')} per bar; the number of deals that won "
+                "Matrimony is in the table below",
+                interval=MEANS,
+                value_text=lambda v: number(v, 1),
             )
         )
     found_section.body.append(
@@ -239,23 +234,17 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
                 absent.append(f"{name} ({v.label}): never won")
     games = sr.games_per_run()
     return {
-        MATRIMONY: figure(
-            bar_chart(
-                bars,
-                title=f"Matrimony's size when won, whole games of {MAIN}",
-                axis="counters on Matrimony when it is won",
-                ident=f"cmp-{MATRIMONY}",
-                value_text=lambda v: number(v, 1),
-            ),
-            caption(
-                counter,
-                "Counters taken from Matrimony in the deals that won it, over whole games with "
-                "the board carried over"
-                + (f" (not shown: {'; '.join(absent)})." if absent else "."),
-                f"{count_text(games, 'games')} of {MAIN} players per bar",
-                MEANS,
-            ),
-            f"cmp-{MATRIMONY}",
+        MATRIMONY: chart(
+            counter,
+            bars,
+            ident=f"cmp-{MATRIMONY}",
+            title=f"Matrimony's size when won, whole games of {MAIN}",
+            axis="counters on Matrimony when it is won",
+            shows="Counters taken from Matrimony in the deals that won it, over whole games with "
+            "the board carried over" + (f" (not shown: {'; '.join(absent)})." if absent else "."),
+            size=f"{count_text(games, 'games')} of {MAIN} players per bar",
+            interval=MEANS,
+            value_text=lambda v: number(v, 1),
         )
     }
 

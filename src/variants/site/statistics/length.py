@@ -15,14 +15,14 @@ from ...compiled import compile_rules
 from ...deal import deal_from_pack
 from ...ruleset import Rules, Ruleset
 from .. import stats_runs as sr
-from ..charts import bar_chart, figure, number, percent
+from ..charts import number, percent
 from ..pages import short_name
 from .figures import (
     MEANS,
     Counter,
     Section,
     Table,
-    caption,
+    chart,
     count_text,
     difference,
     html_table,
@@ -162,23 +162,18 @@ def section(page: Page) -> Section:
     found_section = Section(ANCHOR, "How long does a deal last?", answer, [])
     deals = found[p.length[(base, p.main)]].deals
     found_section.body.append(
-        figure(
-            bar_chart(
-                bars,
-                title=f"{short_name(ruleset)}: cards played per deal",
-                axis="cards played per deal",
-                ident=f"{page.ident}-length",
-                value_text=lambda v: number(v, 1),
-            ),
-            caption(
-                page.counter,
-                "Cards played before a player goes out, by table size"
-                + (" and by pack." if len(p.packs) > 1 else "."),
-                f"{count_text(deals, 'deals')} dealt per bar (deals voided at the turn-up "
-                "are not counted)",
-                MEANS,
-            ),
-            f"{page.ident}-length",
+        chart(
+            page.counter,
+            bars,
+            ident=f"{page.ident}-length",
+            title=f"{short_name(ruleset)}: cards played per deal",
+            axis="cards played per deal",
+            shows="Cards played before a player goes out, by table size"
+            + (" and by pack." if len(p.packs) > 1 else "."),
+            size=f"{count_text(deals, 'deals')} dealt per bar (deals voided at the turn-up "
+            "are not counted)",
+            interval=MEANS,
+            value_text=lambda v: number(v, 1),
         )
     )
     rows = []
@@ -217,22 +212,17 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             bars.append(mean_bar(v.label, report.cards_played, tone, short_name(entry.ruleset), 1))
     deals = sr.deals_per_run()
     return {
-        ANCHOR: figure(
-            bar_chart(
-                bars,
-                title=f"Cards played per deal by pack, {MAIN} players",
-                axis="cards played per deal",
-                ident="cmp-length",
-                value_text=lambda v: number(v, 1),
-            ),
-            caption(
-                counter,
-                f"Cards played in a deal at a table of {MAIN}, under each ruleset's default pack "
-                "and under each option that changes which cards are removed.",
-                f"{count_text(deals, 'deals')} dealt per bar",
-                MEANS,
-            ),
-            "cmp-length",
+        ANCHOR: chart(
+            counter,
+            bars,
+            ident="cmp-length",
+            title=f"Cards played per deal by pack, {MAIN} players",
+            axis="cards played per deal",
+            shows=f"Cards played in a deal at a table of {MAIN}, under each ruleset's default pack "
+            "and under each option that changes which cards are removed.",
+            size=f"{count_text(deals, 'deals')} dealt per bar",
+            interval=MEANS,
+            value_text=lambda v: number(v, 1),
         )
     }
 

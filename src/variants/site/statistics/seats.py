@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from markupsafe import Markup
 
 from .. import stats_runs as sr
-from ..charts import bar_chart, figure, number, percent
+from ..charts import number, percent
 from ..pages import short_name
 from .figures import (
     MEANS,
@@ -19,7 +19,7 @@ from .figures import (
     Counter,
     Section,
     Table,
-    caption,
+    chart,
     count_text,
     html_table,
     mean_bar,
@@ -153,45 +153,35 @@ def section(page: Page) -> Section:
             out_bars.append(rate_bar(label, report.went_out_by_position[position], tone, group))
     deals = count_text(main.deals, "deals")
     found.body.append(
-        figure(
-            bar_chart(
-                net_bars,
-                title=f"{short_name(ruleset)}: mean net counters per deal by seat",
-                axis="net counters per deal (dressing included)",
-                ident=f"{ident}-net",
-            ),
-            caption(
-                page.counter,
-                "Mean net counters per deal for each seat, counted to the dealer's left, "
-                "the dressing included: what a seat takes from the board and from the other "
-                "players, less what it stakes. Each deal starts from an empty board.",
-                f"{deals} per table size",
-                MEANS,
-            ),
-            f"{ident}-net",
+        chart(
+            page.counter,
+            net_bars,
+            ident=f"{ident}-net",
+            title=f"{short_name(ruleset)}: mean net counters per deal by seat",
+            axis="net counters per deal (dressing included)",
+            shows="Mean net counters per deal for each seat, counted to the dealer's left, "
+            "the dressing included: what a seat takes from the board and from the other "
+            "players, less what it stakes. Each deal starts from an empty board.",
+            size=f"{deals} per table size",
+            interval=MEANS,
         )
     )
     played = main.deals - main.voided.count
     found.body.append(
-        figure(
-            bar_chart(
-                out_bars,
-                title=f"{short_name(ruleset)}: how often each seat goes out first",
-                axis="share of played deals in which the seat goes out first",
-                ident=f"{ident}-out",
-                value_text=percent,
-                tick_text=lambda v: percent(v, 0),
-            ),
-            caption(
-                page.counter,
-                "How often each seat is the first to play its last card (and so takes Game, "
-                "where there is one, and is paid for the cards left in the other hands).",
-                f"{count_text(played, 'played deals')} at {n} players, "
-                f"{number(main.deals, 0)} deals dealt per table size"
-                + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
-                RATES,
-            ),
-            f"{ident}-out",
+        chart(
+            page.counter,
+            out_bars,
+            ident=f"{ident}-out",
+            title=f"{short_name(ruleset)}: how often each seat goes out first",
+            axis="share of played deals in which the seat goes out first",
+            shows="How often each seat is the first to play its last card (and so takes Game, "
+            "where there is one, and is paid for the cards left in the other hands).",
+            size=f"{count_text(played, 'played deals')} at {n} players, "
+            f"{number(main.deals, 0)} deals dealt per table size"
+            + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
+            interval=RATES,
+            value_text=percent,
+            tick_text=lambda v: percent(v, 0),
         )
     )
     rows = []
@@ -251,39 +241,29 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
                 )
             )
     deals = sr.deals_per_run()
-    net = figure(
-        bar_chart(
-            net_bars,
-            title=f"Mean net counters per deal by seat, {MAIN} players, every ruleset",
-            axis="net counters per deal (dressing included)",
-            ident="cmp-net",
-        ),
-        caption(
-            counter,
-            f"Mean net counters per deal for each seat at a table of {MAIN}, counted to the "
-            "dealer's left, the dressing included, under each ruleset's default rules.",
-            f"{count_text(deals, 'deals')} per ruleset",
-            MEANS,
-        ),
-        "cmp-net",
+    net = chart(
+        counter,
+        net_bars,
+        ident="cmp-net",
+        title=f"Mean net counters per deal by seat, {MAIN} players, every ruleset",
+        axis="net counters per deal (dressing included)",
+        shows=f"Mean net counters per deal for each seat at a table of {MAIN}, counted to the "
+        "dealer's left, the dressing included, under each ruleset's default rules.",
+        size=f"{count_text(deals, 'deals')} per ruleset",
+        interval=MEANS,
     )
-    out = figure(
-        bar_chart(
-            out_bars,
-            title=f"How often each seat goes out first, {MAIN} players, every ruleset",
-            axis="share of played deals in which the seat goes out first",
-            ident="cmp-out",
-            value_text=percent,
-            tick_text=lambda v: percent(v, 0),
-        ),
-        caption(
-            counter,
-            f"How often each seat is first to play its last card, {MAIN} players; an even "
-            f"share would be {percent(1 / MAIN)}.",
-            f"{count_text(deals, 'deals')} dealt per ruleset (voided deals left out)",
-            RATES,
-        ),
-        "cmp-out",
+    out = chart(
+        counter,
+        out_bars,
+        ident="cmp-out",
+        title=f"How often each seat goes out first, {MAIN} players, every ruleset",
+        axis="share of played deals in which the seat goes out first",
+        shows=f"How often each seat is first to play its last card, {MAIN} players; an even "
+        f"share would be {percent(1 / MAIN)}.",
+        size=f"{count_text(deals, 'deals')} dealt per ruleset (voided deals left out)",
+        interval=RATES,
+        value_text=percent,
+        tick_text=lambda v: percent(v, 0),
     )
     table = html_table(
         Table(
