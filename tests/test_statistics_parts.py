@@ -3,6 +3,7 @@ the figures, the HTML of their tables, captions and option lists, and the questi
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from dataclasses import replace
@@ -14,6 +15,7 @@ from markupsafe import Markup
 from variants.loader import load_ruleset
 from variants.ruleset import Ruleset
 from variants.simulate import Z95, wilson_rate
+from variants.site import render
 from variants.site import stats_runs as sr
 from variants.site.render import Linker
 from variants.site.statistics import (
@@ -35,6 +37,7 @@ from variants.site.statistics.figures import (
     html_table,
     mean_text,
     rate_text,
+    say,
     separated,
 )
 from variants.site.statistics.reports import (
@@ -47,7 +50,9 @@ from variants.site.statistics.reports import (
     read,
 )
 
-RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
+REPO = Path(__file__).resolve().parent.parent
+RULESETS = REPO / "rulesets"
+STATISTICS = REPO / "src" / "variants" / "site" / "statistics"
 MINUS = "\u2212"
 
 
@@ -190,6 +195,38 @@ def test_the_compartments_table_follows_the_board_whatever_order_the_report_has(
     assert tables[0] == tables[1]
     heads = re.findall(r'<th scope="row">(.*?)</th>', tables[0])
     assert heads == [c.label for c in peel.rules.board.compartments]
+
+
+def said(module: Path) -> set[str]:
+    """The phrases a module of the package says: the first argument of each ``say`` call."""
+    tree = ast.parse(module.read_text("utf-8"))
+    return {
+        node.args[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "say"
+        and isinstance(node.args[0], ast.Constant)
+    }
+
+
+def test_every_phrase_said_is_a_macro_of_its_template_and_every_macro_is_said() -> None:
+    environment = render.environment()
+    modules = sorted(STATISTICS.glob("*.py"))
+    kept: dict[str, set[str]] = {}
+    for module in modules:
+        names = said(module)
+        if names:
+            owner = "figures" if module.stem == "page" else module.stem
+            kept.setdefault(owner, set()).update(names)
+    assert set(kept) == {"advice", "chief_card", "figures", "king_and_queen", "length", "seats"}
+    for owner, names in kept.items():
+        source = environment.loader.get_source(environment, f"_stats_{owner}.html.j2")[0]
+        assert set(re.findall(r"\{% macro (\w+)\(", source)) == names, owner
+
+
+def test_a_phrase_escapes_what_it_is_given() -> None:
+    assert say("option", key="a<b", value=Markup("<i>c</i>")) == "<code>a&lt;b=<i>c</i></code>"
 
 
 # --------------------------------------------------------------------------------------------

@@ -24,11 +24,14 @@ from .figures import (
     mean_bar,
     mean_text,
     n_players,
+    phrases,
     rate_text,
     separated,
 )
 from .plan import MAIN, POLICIES
 from .question import Answer, Entry, Page
+
+say = phrases(__name__)
 
 ANCHOR = "advice"
 ASKED = "Does source 000's play advice beat random and lowest-card leads?"
@@ -75,14 +78,8 @@ def section(page: Page) -> Section:
     verdict = VERDICTS[
         (separated(advised.edge, random_.edge), separated(advised.edge, lowest.edge))
     ]
-    answer = Markup(
-        "<p>With {n} players, one seat following source 000's advice while the others lead at "
-        "random ends a deal {a} counters better off than an average other seat; leading the "
-        "lowest card gives {l}, and a seat leading at random {r} (a check on the method: it "
-        "should be near zero). <strong>In short, {verdict}</strong>: the advice is worth "
-        "{d} counters a deal over random leads. The advised seat goes out first in {ao} of "
-        "deals, against {ro} for a random one.</p>"
-    ).format(
+    answer = say(
+        "answer",
         n=p.main,
         a=mean_text(advised.edge),
         l=mean_text(lowest.edge),
@@ -148,9 +145,8 @@ def answer(entries: Sequence[Entry]) -> Answer:
             beats_lowest.append(name)
         gains.append(edges["advised"].mean - edges["random"].mean)
         items.append(
-            Markup(
-                "<strong>{name}</strong>: advice {a}, lowest card {l}, random {r} counters a deal."
-            ).format(
+            say(
+                "item",
                 name=name,
                 a=mean_text(edges["advised"]),
                 l=number(edges["lowest"].mean, 2, True),
@@ -158,10 +154,8 @@ def answer(entries: Sequence[Entry]) -> Answer:
             )
         )
     return Answer(
-        Markup(
-            "The advice beats random leads under {r} of {n} rulesets, by {lo} to {hi} "
-            "counters a deal, and beats leading the lowest card under {l} of {n}."
-        ).format(
+        say(
+            "headline",
             r=len(beats_random),
             n=len(entries),
             lo=number(min(gains), 2, True) if gains else "—",

@@ -32,12 +32,15 @@ from .figures import (
     mean_text,
     n_players,
     names_list,
+    phrases,
     rate_cell,
     rate_text,
     short_mean,
 )
 from .plan import DEFAULT, MAIN, Variant, changes, variant
 from .question import Answer, Entry, Page
+
+say = phrases(__name__)
 
 POPE = "pope"
 """The anchor of the question (:func:`variants.roles.chief_card`), kept for links."""
@@ -79,10 +82,7 @@ def section(page: Page) -> Section:
         return Section(
             POPE,
             ASKED,
-            Markup(
-                "<p>No compartment here is won by one named card, so this board has no Pope "
-                "and the question does not arise under these rules.</p>"
-            ),
+            say("absent"),
             [],
         )
     found = {v: page.results.seats[p.pope[v]] for v in p.popes}
@@ -105,20 +105,15 @@ def section(page: Page) -> Section:
     worst = min(p.popes, key=lambda v: found[v].edge.mean)
     spread = ""
     if len(p.popes) > 1:
-        spread = Markup(
-            " Among the Pope's options it is worth most under <strong>{b}</strong> ({bv}) "
-            "and least under <strong>{w}</strong> ({wv})."
-        ).format(
+        spread = say(
+            "spread",
             b=best.label,
             bv=number(found[best].edge.mean, 2, True),
             w=worst.label,
             wv=number(found[worst].edge.mean, 2, True),
         )
-    answer = Markup(
-        "<p>With {n} players, the seat dealt the Pope ({card}) ends the deal {edge} counters "
-        "better off than an average other seat at the same table; it plays the Pope and takes "
-        "its compartment in {won} of those deals, for {took} counters on average.{spread}</p>"
-    ).format(
+    answer = say(
+        "answer",
         n=p.main,
         card=pope_card_text(ruleset.rules),
         edge=mean_text(base.edge),
@@ -212,7 +207,7 @@ def answer(entries: Sequence[Entry]) -> Answer:
         p = entry.plan
         name = short_name(entry.ruleset)
         if not p.popes:
-            items.append(Markup("<strong>{}</strong>: no Pope on the board.").format(name))
+            items.append(say("item_none", name=name))
             continue
         values = {v: entry.results.seats[p.pope[v]].edge for v in p.popes}
         edge = values[DEFAULT]
@@ -221,22 +216,17 @@ def answer(entries: Sequence[Entry]) -> Answer:
         if len(values) > 1:
             low = min(values, key=lambda v: values[v].mean)
             high = max(values, key=lambda v: values[v].mean)
-            spread = Markup("; across its Pope options from {lv} ({l}) to {hv} ({h})").format(
+            spread = say(
+                "item_spread",
                 lv=number(values[low].mean, 2, True),
                 l=low.label,
                 hv=number(values[high].mean, 2, True),
                 h=high.label,
             )
-        items.append(
-            Markup("<strong>{name}</strong>: {e} counters a deal{spread}.").format(
-                name=name, e=mean_text(edge), spread=spread
-            )
-        )
+        items.append(say("item", name=name, e=mean_text(edge), spread=spread))
     return Answer(
-        Markup(
-            "Under the default rules, worth most under {big} ({bv} counters a deal over "
-            "an average other seat) and least under {small} ({sv})."
-        ).format(
+        say(
+            "headline",
             big=max(edges, key=lambda k: edges[k]) if edges else "none",
             bv=number(max(edges.values()), 2, True) if edges else "—",
             small=min(edges, key=lambda k: edges[k]) if edges else "none",

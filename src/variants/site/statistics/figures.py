@@ -1,7 +1,8 @@
 """What every question's figures share: numbers in words and cells, bars, captions and tables.
 
-The HTML is in the templates ``_stats_table.html.j2`` and ``_stats_caption.html.j2``; what arrives
-here from a ruleset (its labels) is escaped there like everything else.
+The HTML is in templates: ``_stats_table.html.j2`` and ``_stats_caption.html.j2`` for tables
+and captions, and ``_stats_<module>.html.j2`` for each module's phrases (:func:`phrases`). What
+arrives there from a ruleset (its labels) is escaped like everything else.
 """
 
 from __future__ import annotations
@@ -14,12 +15,28 @@ from markupsafe import Markup
 
 from ...simulate import Z95
 from ..charts import Bar, bar_chart, figure, number, percent
-from ..render import render
+from ..render import environment, render
 from .reports import Mean, Rate
 
 EN_DASH = "\u2013"
 MEANS = "bars are means, whiskers their 95% confidence intervals (normal approximation)"
 RATES = "bars are rates, whiskers their 95% Wilson score intervals"
+
+
+def phrases(module: str) -> Callable[..., Markup]:
+    """The phrases of one module of this package (``__name__``, or its last part), kept as the
+    macros of the template ``_stats_<module>.html.j2``: ``say("name", **values)`` calls the macro
+    ``name``, each value escaped unless it is :class:`~markupsafe.Markup` already."""
+    template = f"_stats_{module.rpartition('.')[2]}.html.j2"
+
+    def say(name: str, /, **values: object) -> Markup:
+        return Markup(getattr(environment().get_template(template).module, name)(**values))
+
+    return say
+
+
+say = phrases(__name__)
+
 
 # --------------------------------------------------------------------------------------------
 # Numbers in words and in cells
@@ -35,18 +52,17 @@ def mean_text(summary: Mean, digits: int = 2, sign: bool = True) -> str:
 
 def short_mean(summary: Mean, digits: int = 2, sign: bool = True) -> Markup:
     """A table cell: the mean, and its 95% interval in small print below it."""
-    return Markup('{}<span class="pj-ci">{} to {}</span>').format(
-        number(summary.mean, digits, sign),
-        number(summary.low, digits, sign),
-        number(summary.high, digits, sign),
+    return say(
+        "cell",
+        value=number(summary.mean, digits, sign),
+        low=number(summary.low, digits, sign),
+        high=number(summary.high, digits, sign),
     )
 
 
 def rate_cell(rate: Rate) -> Markup:
     """A table cell: the rate, and its 95% Wilson interval in small print below it."""
-    return Markup('{}<span class="pj-ci">{} to {}</span>').format(
-        percent(rate.rate), percent(rate.low), percent(rate.high)
-    )
+    return say("cell", value=percent(rate.rate), low=percent(rate.low), high=percent(rate.high))
 
 
 def rate_text(rate: Rate) -> str:
@@ -71,7 +87,7 @@ def names_list(names: Sequence[str]) -> str:
 
 def option_code(options: Sequence[tuple[str, str]]) -> Markup:
     """The first option set, as the command line writes it: ``<code>key=value</code>``."""
-    return Markup("<code>{}={}</code>").format(*options[0])
+    return say("option", key=options[0][0], value=options[0][1])
 
 
 # --------------------------------------------------------------------------------------------

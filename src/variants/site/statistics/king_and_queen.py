@@ -31,6 +31,7 @@ from .figures import (
     mean_text,
     names_list,
     option_code,
+    phrases,
     rate_cell,
     rate_text,
     short_mean,
@@ -38,6 +39,8 @@ from .figures import (
 from .plan import DEFAULT, MAIN, Variant, changes, variant, variant_rules
 from .question import Answer, Entry, Page
 from .reports import GamesReport, Mean, Rate
+
+say = phrases(__name__)
 
 MATRIMONY = "matrimony"
 """The anchor of the question (:func:`variants.roles.king_and_queen`), kept for links."""
@@ -104,10 +107,7 @@ def growth_sentence(rules: Rules, players: int) -> str:
 
 def closing_note(ruleset: Ruleset) -> Markup:
     if ruleset.rules.game.closing_deal == "face-up":
-        return Markup(
-            " Whatever is left at the end goes in the closing face-up deal, which is not "
-            "counted here."
-        )
+        return say("closing")
     return Markup("")
 
 
@@ -123,10 +123,7 @@ def section(page: Page) -> Section:
         return Section(
             MATRIMONY,
             "How large does Matrimony grow?",
-            Markup(
-                "<p>There is no Matrimony on this board, and no option puts one there, so the "
-                "question does not arise under these rules.</p>"
-            ),
+            say("absent"),
             [],
         )
     bars = []
@@ -159,36 +156,20 @@ def section(page: Page) -> Section:
     if first_run is not None:
         report = found[first_run]
         size = matrimony_size(ruleset, first, report)
-        lead = Markup(
-            "<p>Over whole games of {n} players, with the counters left on the board carried "
-            "to the next deal, Matrimony is won in {rate} of deals{under}, and when it is won it "
-            "holds {size} counters. {growth} What is still on it when a game ends is not "
-            "counted here.{never}{closing}</p>"
-        ).format(
+        lead = say(
+            "lead",
             n=p.main,
             growth=growth_sentence(variant_rules(ruleset, first), p.main),
             rate=rate_text(won_rate(ruleset, first, report, p.main)),
-            under=(
-                Markup(" (under {})").format(option_code(first.options)) if first.options else ""
-            ),
+            under=say("under", option=option_code(first.options)) if first.options else "",
             size=mean_text(size, 1, False) if size.n else "—",
-            never=(
-                Markup(" It is <strong>never won</strong> in: {}.").format("; ".join(never))
-                if never
-                else ""
-            ),
+            never=say("never", where="; ".join(never)) if never else "",
             closing=closing_note(ruleset),
         )
     else:  # pragma: no cover - the main size is always played
         lead = Markup("")
     if not has_matrimony(ruleset.rules):
-        lead = (
-            Markup(
-                "<p>The default board has no Matrimony; the figures below play the option that "
-                "puts one on it.</p>"
-            )
-            + lead
-        )
+        lead = say("not_by_default") + lead
     found_section = Section(MATRIMONY, ASKED, lead, [])
     if bars:
         found_section.body.append(
@@ -258,31 +239,29 @@ def answer(entries: Sequence[Entry]) -> Answer:
         name = short_name(ruleset)
         if not p.matrimony:
             missing.append(f"{name} (no Matrimony on the board)")
-            items.append(Markup("<strong>{}</strong>: no Matrimony on the board.").format(name))
+            items.append(say("item_none", name=name))
             continue
         v = p.matrimony[0]
         size = matrimony_size(ruleset, v, entry.results.games[p.games[(v, p.main)]])
-        under = Markup(" (with {})").format(option_code(v.options)) if v.options else ""
+        under = say("item_under", option=option_code(v.options)) if v.options else ""
         if size.n:
             sizes[name] = size.mean
         else:
             missing.append(f"{name} (never won)")
         items.append(
-            Markup("<strong>{name}</strong>{under}: {s}.").format(
+            say(
+                "item",
                 name=name,
                 under=under,
-                s=(
-                    f"{number(size.mean, 1)} counters "
-                    f"({number(size.low, 1)} to {number(size.high, 1)})"
-                    if size.n
-                    else "never won"
-                ),
+                s=f"{number(size.mean, 1)} counters "
+                f"({number(size.low, 1)} to {number(size.high, 1)})"
+                if size.n
+                else "never won",
             )
         )
     return Answer(
-        Markup(
-            "Largest under {big} ({bs} counters when won), smallest under {small} ({ss}){miss}."
-        ).format(
+        say(
+            "headline",
             big=max(sizes, key=lambda k: sizes[k]) if sizes else "none",
             bs=number(max(sizes.values()), 1) if sizes else "—",
             small=min(sizes, key=lambda k: sizes[k]) if sizes else "none",

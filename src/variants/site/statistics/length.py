@@ -29,12 +29,15 @@ from .figures import (
     mean_bar,
     mean_text,
     option_code,
+    phrases,
     separated,
     short_mean,
 )
 from .plan import COMPARE_PAGE, MAIN, Variant, non_default, variant, variant_rules
 from .question import Answer, Entry, Page
 from .reports import ZERO, Mean
+
+say = phrases(__name__)
 
 ANCHOR = "length"
 ASKED = "How much does removing the 8♦ change how long a deal lasts?"
@@ -103,7 +106,7 @@ def length_verdict(
                 f"with the {v.label} a deal is {number(abs(diff.mean), 1)} cards "
                 f"({percent(share)}) {way}{dealt_words}"
             )
-    return Markup("In short, {}.").format("; ".join(words))
+    return say("verdict", words="; ".join(words))
 
 
 def section(page: Page) -> Section:
@@ -116,13 +119,8 @@ def section(page: Page) -> Section:
     main = {v: found[p.length[(v, p.main)]].cards_played for v in p.packs}
     base = p.packs[0]
     if len(p.packs) == 1:
-        answer = Markup(
-            "<p>This ruleset has no option that changes which cards are removed: its pack is "
-            "always the <strong>{pack}</strong>. With {n} players a played deal lasts {m} cards "
-            "of the {dealt} dealt to the players. "
-            'For the effect of removing the 8♦ see the <a href="{href}">comparison</a>, where '
-            "Foster's rules are played both ways.</p>"
-        ).format(
+        answer = say(
+            "answer_one_pack",
             pack=base.label,
             n=p.main,
             m=mean_text(main[base], 1, False),
@@ -134,9 +132,8 @@ def section(page: Page) -> Section:
         for v in p.packs[1:]:
             diff = difference(main[v], main[base])
             parts.append(
-                Markup(
-                    "with the <strong>{v}</strong> ({o}) it lasts {m} of {dealt}, a change of {d}"
-                ).format(
+                say(
+                    "part",
                     v=v.label,
                     o=option_code(v.options),
                     m=mean_text(main[v], 1, False),
@@ -144,10 +141,8 @@ def section(page: Page) -> Section:
                     d=mean_text(diff, 1, True),
                 )
             )
-        answer = Markup(
-            "<p>With {n} players and the <strong>{pack}</strong> of the default rules, a played "
-            "deal lasts {m} cards of the {dealt} dealt to the players; {parts}. {verdict}</p>"
-        ).format(
+        answer = say(
+            "answer",
             n=p.main,
             pack=base.label,
             m=mean_text(main[base], 1, False),
@@ -248,10 +243,8 @@ def answer(entries: Sequence[Entry]) -> Answer:
                     if separated(diff, ZERO) == 0
                     else f"a change of {number(diff.mean, 1, True)} cards"
                 )
-                line = Markup(
-                    "<strong>{name}</strong>: {a} cards with the {pa}, {b} with the {pb} "
-                    "({o}): {change} (95% CI {lo} to {hi}){fewer}."
-                ).format(
+                line = say(
+                    "item",
                     name=name,
                     a=number(base.mean, 1),
                     pa=p.packs[0].label,
@@ -264,16 +257,21 @@ def answer(entries: Sequence[Entry]) -> Answer:
                     fewer=fewer_dealt(dealt, cards_dealt(variant_rules(ruleset, v), p.main)),
                 )
                 lengths.append(line)
-                length_lines.append(Markup("under {}, {}").format(name, change))
+                length_lines.append(say("headline_part", name=name, change=change))
         else:
             lengths.append(
-                Markup(
-                    "<strong>{name}</strong>: {a} cards of {dealt} dealt, the {pack} always."
-                ).format(name=name, a=number(base.mean, 1), dealt=dealt, pack=p.packs[0].label)
+                say(
+                    "item_one_pack",
+                    name=name,
+                    a=number(base.mean, 1),
+                    dealt=dealt,
+                    pack=p.packs[0].label,
+                )
             )
     return Answer(
-        Markup("Where a ruleset offers the pack as an option: {}.").format(
-            Markup("; ").join(length_lines) if length_lines else "no ruleset does"
+        say(
+            "headline",
+            changes=Markup("; ").join(length_lines) if length_lines else "no ruleset does",
         ),
         tuple(lengths),
     )

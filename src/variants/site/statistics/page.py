@@ -17,10 +17,12 @@ from ..pages import SiteData, short_name
 from ..render import Linker, render
 from . import advice, chief_card, king_and_queen, length, seats
 from .compartments import compartments_table
-from .figures import Counter
+from .figures import Counter, phrases
 from .plan import COMPARE_PAGE, MAIN, Plan, main_size, table_sizes
 from .question import Entry, Page, Question
 from .reports import Results, read
+
+say = phrases("figures")
 
 QUESTIONS = (
     Question(seats.ANCHOR, seats.ASKED, seats.section, seats.comparison, seats.answer),
@@ -142,9 +144,7 @@ def command_html(command: str) -> Markup:
             groups[-1].append(word)
         else:
             groups.append([word])
-    return Markup(" ").join(
-        Markup('<span class="pj-nowrap">{}</span>').format(shlex.join(group)) for group in groups
-    )
+    return Markup(" ").join(say("command_word", words=shlex.join(group)) for group in groups)
 
 
 def ruleset_statistics(ruleset: Ruleset) -> str:

@@ -25,6 +25,7 @@ from .figures import (
     mean_bar,
     mean_text,
     names_list,
+    phrases,
     rate_bar,
     rate_cell,
     rate_text,
@@ -34,6 +35,8 @@ from .figures import (
 from .plan import MAIN, dressing_by_position
 from .question import Answer, Entry, Page
 from .reports import DealsReport, Mean
+
+say = phrases(__name__)
 
 ANCHOR = "seats"
 ASKED = "Is the dealer's or the elder hand's seat favoured?"
@@ -119,13 +122,8 @@ def section(page: Page) -> Section:
     }[play_order]
     if play_order == order != 0:
         play_verdict = play_verdict.replace(" comes", " still comes")
-    answer = Markup(
-        "<p>With {n} players the elder hand nets {e} counters a deal and the dealer {d}: "
-        "<strong>{verdict}</strong>. Under the default rules {dressing}; leaving that stake "
-        "aside, the elder hand nets {be} and the dealer {bd}, and {play}. The elder hand goes "
-        "out first in {eo} of deals, the dealer in {do}; an even share would be {even}.{others}"
-        "</p>"
-    ).format(
+    answer = say(
+        "answer",
         others=other_sizes(reports, n),
         n=n,
         e=mean_text(elder),
@@ -298,10 +296,8 @@ def answer(entries: Sequence[Entry]) -> Answer:
             favoured(nets[0].shifted(costs[0]), nets[-1].shifted(costs[-1])), []
         ).append(name)
         seats.append(
-            Markup(
-                "<strong>{name}</strong>: {who}. Elder hand {e}, dealer {d}; before the "
-                "dressing ({ce} and {cd} counters) {be} and {bd}."
-            ).format(
+            say(
+                "item",
                 name=name,
                 who=f"the {verdict}" if verdict != "neither" else "neither seat",
                 e=number(nets[0].mean, 2, True),
@@ -325,9 +321,6 @@ def answer(entries: Sequence[Entry]) -> Answer:
         for who, names in in_play.items()
     ]
     return Answer(
-        Markup(
-            "Counting the dressing, the favoured seat is {s}. Leave the dressing aside, "
-            "and it is {p}."
-        ).format(s=names_list(seat_words), p=names_list(play_words)),
+        say("headline", s=names_list(seat_words), p=names_list(play_words)),
         tuple(seats),
     )
