@@ -8,14 +8,22 @@ from ...cards import RANKS, card_glyph
 from ...ruleset import Compartment, Rules, Win
 from .dressing import stake_text
 from .records import Rule
-from .words import article, card_label, compartment_label, counters, join, number_word, rank_word
+from .words import (
+    article,
+    card_label,
+    compartment_label,
+    counters,
+    join_words,
+    number_word,
+    rank_words,
+)
 
 
 def board_rule(rules: Rules) -> Rule:
     board = rules.board
     labels = [c.label for c in board.compartments]
     sentences = [
-        f"The board has {number_word(len(labels))} compartments: {join(labels)}. "
+        f"The board has {number_word(len(labels))} compartments: {join_words(labels)}. "
         "Counters are staked on them and won by playing the cards they name."
     ]
     if board.carry_over:
@@ -75,7 +83,7 @@ def win_sentences(win: Win, rules: Rules) -> tuple[str, ...]:
             assert win.card is not None
             return (f"Won by the player who plays {card_label(win.card)}.",)
         case "trump":
-            return (f"Won by the player who plays the {rank_word(win.ranks[0])} of trumps.",)
+            return (f"Won by the player who plays the {rank_words(win.ranks[0])} of trumps.",)
         case "going-out":
             return ("Won by the first player to play all their cards.",)
         case "trumps":
@@ -86,7 +94,7 @@ def win_sentences(win: Win, rules: Rules) -> tuple[str, ...]:
 
 def pair_sentences(win: Win) -> tuple[str, ...]:
     """How a pair of trumps is won, and what happens when two players play its cards."""
-    first, second = (rank_word(r) for r in win.ranks)
+    first, second = (rank_words(r) for r in win.ranks)
     succession = " one straight after the other, in the same run" if win.in_succession else ""
     sentences = [
         f"Won by a player who plays both the {first} and the {second} of trumps{succession}."
@@ -124,7 +132,7 @@ def turn_up_payout_sentence(compartment: Compartment, rules: Rules) -> str | Non
             assert win.card is not None
             when = f"If the turn-up is {card_glyph(win.card)}"
         case "trump":
-            word = rank_word(win.ranks[0])
+            word = rank_words(win.ranks[0])
             suit = rules.trump.suit
             match suit:
                 case "turn-up":
@@ -142,7 +150,7 @@ def turn_up_payout_sentence(compartment: Compartment, rules: Rules) -> str | Non
         gains.append("the dealer takes the counters on it")
     if payout.also:
         labels = [compartment_label(rules, c) for c in payout.also]
-        gains.append(("and " if gains else "the dealer takes ") + "those on " + join(labels))
+        gains.append(("and " if gains else "the dealer takes ") + "those on " + join_words(labels))
     sentence = when + ", " + " ".join(gains) if gains else when + ", the dealer gains nothing"
     if payout.per_card_dealt:
         cap = f", at most {counters(payout.cap)} each" if payout.cap is not None else ""

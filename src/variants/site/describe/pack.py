@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...cards import RANKS, card_glyph
 from ...ruleset import Rules
 from .records import Rule
-from .words import cards_label, rank_word
+from .words import cards_label, rank_words
 
 
 def pack_summary(rules: Rules) -> str:
@@ -34,7 +34,7 @@ def pack_rule(rules: Rules) -> Rule:
 
 def rank_order_rule(rules: Rules) -> Rule:
     pack = rules.pack
-    low, high = rank_word(pack.ranks[0]), rank_word(pack.ranks[-1])
+    low, high = rank_words(pack.ranks[0]), rank_words(pack.ranks[-1])
     order = " ".join(RANKS[r] for r in pack.ranks)
     return Rule(
         "rule-rank-order",

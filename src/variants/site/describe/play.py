@@ -8,7 +8,7 @@ from ...ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
 from .stops import stop_rule
-from .words import compartment_label, join
+from .words import compartment_label, join_words
 
 
 def lead_sentences(rules: Rules) -> tuple[str, ...]:
@@ -48,7 +48,7 @@ def lead_summary(rules: Rules) -> str:
         case _:
             assert_never(lead)
     if play.lead_only:
-        only = join([compartment_label(rules, c) for c in play.lead_only])
+        only = join_words([compartment_label(rules, c) for c in play.lead_only])
         return f"{base}; {only} only as a lead"
     return base
 
@@ -75,8 +75,8 @@ def play_rules(rules: Rules) -> tuple[Rule, ...]:
                 "rule-lead-only",
                 "Cards that may only be led",
                 (
-                    f"{join(cards)} may be played only when its holder has the lead, never to "
-                    "continue a run.",
+                    f"{join_words(cards)} may be played only when its holder has the lead, "
+                    "never to continue a run.",
                 ),
                 play.provenance,
                 play.interpretation,

@@ -6,7 +6,7 @@ from ...ruleset import Citation, Rules
 from .board import compartment_cards
 from .going_out import going_out_rule
 from .records import Rule
-from .words import join
+from .words import join_words
 
 
 def penalty_rule(rules: Rules) -> Rule | None:
@@ -17,7 +17,7 @@ def penalty_rule(rules: Rules) -> Rule | None:
     what = (
         f"the card of {names[0]}"
         if len(names) == 1
-        else f"the card of a compartment, {join(names, 'or')},"
+        else f"the card of a compartment, {join_words(names, 'or')},"
     )
     provenance: list[Citation] = []
     for compartment in penalised:
@@ -42,7 +42,7 @@ def penalties_summary(rules: Rules) -> str:
     penalised = [c.label for c in rules.board.compartments if c.holder_doubles]
     if not penalised:
         return "none"
-    return f"holder of {join(penalised)} doubles its compartment"
+    return f"holder of {join_words(penalised)} doubles its compartment"
 
 
 def settlement_rules(rules: Rules) -> tuple[Rule, ...]:

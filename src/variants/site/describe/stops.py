@@ -7,7 +7,7 @@ from typing import assert_never, get_args
 from ...cards import card_glyph, make_card, rank_of, suit_of
 from ...ruleset import Rules, Stop, StopCause
 from .records import Rule
-from .words import compartment_label, join, rank_word
+from .words import compartment_label, join_words, rank_words
 
 
 def stop_title(cause: StopCause) -> str:
@@ -59,7 +59,7 @@ def stop_sentence(cause: StopCause, rules: Rules) -> str:
     spare = rules.deal.spare_name
     match cause:
         case "king":
-            top = rank_word(rules.pack.top_rank)
+            top = rank_words(rules.pack.top_rank)
             return f"Every {top} stops a run: no card follows it."
         case "removed":
             pairs = [(predecessor(rules, c), c) for c in rules.pack.removed]
@@ -67,7 +67,7 @@ def stop_sentence(cause: StopCause, rules: Rules) -> str:
                 f"{card_glyph(p)} (the {card_glyph(c)} is out)" for p, c in pairs if p is not None
             ]
             return "A card whose next card up was taken out of the pack is a known stop" + (
-                f": {join(named)}." if named else "."
+                f": {join_words(named)}." if named else "."
             )
         case "turn-up":
             return _turn_up_stop_sentence(rules)
@@ -83,7 +83,7 @@ def stop_sentence(cause: StopCause, rules: Rules) -> str:
             if held:
                 return (
                     "A card whose next card up may not be played to continue a run "
-                    f"({join(held)}, which may only be led) stops it."
+                    f"({join_words(held)}, which may only be led) stops it."
                 )
             return (
                 "A card whose next card up its holder may not play to continue a run stops it. "

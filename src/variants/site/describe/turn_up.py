@@ -7,7 +7,7 @@ from typing import assert_never
 from ...ruleset import Rules, TurnUpFate
 from .deal import dealt_whole
 from .records import Rule
-from .words import join
+from .words import join_words
 
 
 def turn_up_card_text(rules: Rules) -> str:
@@ -80,7 +80,7 @@ def turn_up_rule(rules: Rules) -> Rule:
         if payers:
             sentences.append(
                 "If it is the card of a compartment, the dealer is paid at once: see "
-                + join([c.label for c in payers], "and")
+                + join_words([c.label for c in payers], "and")
                 + " under Board and stakes."
             )
     return Rule(

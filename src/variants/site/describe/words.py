@@ -1,4 +1,8 @@
-"""Words the blocks share: numbers, counters, cards, suits and lists in English.
+"""Words the blocks share: numbers, cards, suits and compartments in English.
+
+Cards, counters and lists are said as the telling of a deal says them: :func:`card_words` and
+:func:`rank_words` come from :mod:`variants.cards`, :func:`counters` and :func:`join_words` from
+:mod:`variants.phrases`.
 
 >>> from variants.cards import parse_card
 >>> card_label(parse_card("8D"))
@@ -11,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import RANK_WORDS, RANKS, SUIT_GLYPHS, SUIT_NAMES, SUITS, card_glyph, rank_of, suit_of
+from ...cards import SUIT_GLYPHS, SUITS, card_glyph, card_words, rank_of, rank_words, suit_words
+from ...phrases import counters, join_words
 from ...ruleset import Rules
 
 EN_DASH = "\u2013"
@@ -59,52 +64,16 @@ def number_word(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def counters(n: int) -> str:
-    return f"{n} counter" if n == 1 else f"{n} counters"
-
-
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def rank_word(rank: int) -> str:
-    """The rank's name in words.
-
-    >>> rank_word(11)
-    'queen'
-    """
-    return RANK_WORDS[RANKS[rank]]
 
 
 def article(word: str) -> str:
     return ("an " if word[:1] in "aeiou" else "a ") + word
 
 
-def card_words(card: int) -> str:
-    """The card in words.
-
-    >>> from variants.cards import parse_card
-    >>> card_words(parse_card("10h"))
-    'the ten of hearts'
-    """
-    return f"the {rank_word(rank_of(card))} of {SUIT_NAMES[SUITS[suit_of(card)]]}"
-
-
 def card_label(card: int) -> str:
     return f"{card_words(card)} ({card_glyph(card)})"
-
-
-def join(items: Sequence[str], last: str = "and") -> str:
-    """Join words in English.
-
-    >>> join(["a"]), join(["a", "b"]), join(["a", "b", "c"])
-    ('a', 'a and b', 'a, b and c')
-    """
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def cards_label(cards: Sequence[int]) -> str:
@@ -117,16 +86,15 @@ def cards_label(cards: Sequence[int]) -> str:
     'the eight of diamonds (8♦)'
     """
     if len(cards) > 1 and len({rank_of(c) for c in cards}) == 1:
-        word = rank_word(rank_of(cards[0]))
+        word = rank_words(rank_of(cards[0]))
         many = word + ("es" if word.endswith("x") else "s")
         glyphs = " ".join(card_glyph(c) for c in cards)
         return f"the {number_word(len(cards))} {many} ({glyphs})"
-    return join([card_label(c) for c in cards])
+    return join_words([card_label(c) for c in cards])
 
 
 def suit_label(suit: int) -> str:
-    letter = SUITS[suit]
-    return f"{SUIT_NAMES[letter]} ({SUIT_GLYPHS[letter]})"
+    return f"{suit_words(suit)} ({SUIT_GLYPHS[SUITS[suit]]})"
 
 
 def compartment_label(rules: Rules, compartment_id: str) -> str:
@@ -134,3 +102,21 @@ def compartment_label(rules: Rules, compartment_id: str) -> str:
         return rules.board.get(compartment_id).label
     except KeyError:
         return compartment_id
+
+
+__all__ = [
+    "EN_DASH",
+    "NUMBER_WORDS",
+    "ORDINALS",
+    "article",
+    "card_label",
+    "card_words",
+    "cards_label",
+    "compartment_label",
+    "counters",
+    "join_words",
+    "number_word",
+    "plural",
+    "rank_words",
+    "suit_label",
+]
