@@ -107,7 +107,7 @@ def section(page: Page) -> Section:
     return found
 
 
-def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
+def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     bars = []
     for entry in entries:
         name = short_name(entry.ruleset)
@@ -115,20 +115,19 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             edge = entry.results.seats[run].edge
             bars.append(mean_bar(POLICY_LABELS[policy], edge, policy_tone(policy), name, sign=True))
     deals = sr.deals_per_run()
-    return {
-        ANCHOR: chart(
-            counter,
-            bars,
-            ident="cmp-advice",
-            title=f"One seat's lead policy against random leads, {MAIN} players",
-            axis="the seat's net less an average other seat's, counters per deal",
-            shows="One seat leads by the policy named while the others lead at random, the seat "
-            "moving round the table from deal to deal; the bar is its edge over an average "
-            "other seat of the same deal.",
-            size=f"{count_text(deals, 'deals')} per policy and ruleset, {MAIN} players",
-            interval=MEANS,
-        )
-    }
+    shown = chart(
+        counter,
+        bars,
+        ident="cmp-advice",
+        title=f"One seat's lead policy against random leads, {MAIN} players",
+        axis="the seat's net less an average other seat's, counters per deal",
+        shows="One seat leads by the policy named while the others lead at random, the seat "
+        "moving round the table from deal to deal; the bar is its edge over an average "
+        "other seat of the same deal.",
+        size=f"{count_text(deals, 'deals')} per policy and ruleset, {MAIN} players",
+        interval=MEANS,
+    )
+    return Section(ANCHOR, "Does the play advice pay?", say("compared"), [shown])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:

@@ -170,7 +170,7 @@ def section(page: Page) -> Section:
     return found_section
 
 
-def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
+def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     bars = []
     no_pope: list[str] = []
     for entry in entries:
@@ -182,22 +182,21 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             edge = entry.results.seats[p.pope[v]].edge
             bars.append(mean_bar(v.label, edge, 0 if v.options else 1, name, sign=True))
     deals = sr.deals_per_run()
-    return {
-        POPE: chart(
-            counter,
-            bars,
-            ident=f"cmp-{POPE}",
-            title=f"What being dealt the Pope is worth, {MAIN} players",
-            axis="holder's net less an average other seat's, counters per deal",
-            shows="How much better the seat dealt the Pope does than an average other seat of the "
-            "same deal, under each ruleset's defaults and each value of its options about the "
-            "Pope.",
-            size=f"{count_text(deals, 'deals')} dealt per bar, {MAIN} players (deals with the Pope "
-            "outside the hands left out)"
-            + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
-            interval=MEANS,
-        )
-    }
+    shown = chart(
+        counter,
+        bars,
+        ident=f"cmp-{POPE}",
+        title=f"What being dealt the Pope is worth, {MAIN} players",
+        axis="holder's net less an average other seat's, counters per deal",
+        shows="How much better the seat dealt the Pope does than an average other seat of the "
+        "same deal, under each ruleset's defaults and each value of its options about the "
+        "Pope.",
+        size=f"{count_text(deals, 'deals')} dealt per bar, {MAIN} players (deals with the Pope "
+        "outside the hands left out)"
+        + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
+        interval=MEANS,
+    )
+    return Section(POPE, ASKED, say("compared"), [shown])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:

@@ -199,7 +199,7 @@ def section(page: Page) -> Section:
     return found_section
 
 
-def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
+def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     bars = []
     absent = []
     for entry in entries:
@@ -214,20 +214,19 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             else:
                 absent.append(f"{name} ({v.label}): never won")
     games = sr.games_per_run()
-    return {
-        MATRIMONY: chart(
-            counter,
-            bars,
-            ident=f"cmp-{MATRIMONY}",
-            title=f"Matrimony's size when won, whole games of {MAIN}",
-            axis="counters on Matrimony when it is won",
-            shows="Counters taken from Matrimony in the deals that won it, over whole games with "
-            "the board carried over" + (f" (not shown: {'; '.join(absent)})." if absent else "."),
-            size=f"{count_text(games, 'games')} of {MAIN} players per bar",
-            interval=MEANS,
-            value_text=lambda v: number(v, 1),
-        )
-    }
+    shown = chart(
+        counter,
+        bars,
+        ident=f"cmp-{MATRIMONY}",
+        title=f"Matrimony's size when won, whole games of {MAIN}",
+        axis="counters on Matrimony when it is won",
+        shows="Counters taken from Matrimony in the deals that won it, over whole games with "
+        "the board carried over" + (f" (not shown: {'; '.join(absent)})." if absent else "."),
+        size=f"{count_text(games, 'games')} of {MAIN} players per bar",
+        interval=MEANS,
+        value_text=lambda v: number(v, 1),
+    )
+    return Section(MATRIMONY, ASKED, say("compared"), [shown])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:

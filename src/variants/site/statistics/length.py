@@ -198,7 +198,7 @@ def section(page: Page) -> Section:
     return found_section
 
 
-def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
+def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     bars = []
     for entry in entries:
         p = entry.plan
@@ -206,20 +206,21 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             report = entry.results.deals[p.length[(v, p.main)]]
             bars.append(mean_bar(v.label, report.cards_played, tone, short_name(entry.ruleset), 1))
     deals = sr.deals_per_run()
-    return {
-        ANCHOR: chart(
-            counter,
-            bars,
-            ident="cmp-length",
-            title=f"Cards played per deal by pack, {MAIN} players",
-            axis="cards played per deal",
-            shows=f"Cards played in a deal at a table of {MAIN}, under each ruleset's default pack "
-            "and under each option that changes which cards are removed.",
-            size=f"{count_text(deals, 'deals')} dealt per bar",
-            interval=MEANS,
-            value_text=lambda v: number(v, 1),
-        )
-    }
+    shown = chart(
+        counter,
+        bars,
+        ident="cmp-length",
+        title=f"Cards played per deal by pack, {MAIN} players",
+        axis="cards played per deal",
+        shows=f"Cards played in a deal at a table of {MAIN}, under each ruleset's default pack "
+        "and under each option that changes which cards are removed.",
+        size=f"{count_text(deals, 'deals')} dealt per bar",
+        interval=MEANS,
+        value_text=lambda v: number(v, 1),
+    )
+    return Section(
+        ANCHOR, "How long does a deal last, with and without the 8♦?", say("compared"), [shown]
+    )
 
 
 def fewer_dealt(before: int, after: int) -> str:

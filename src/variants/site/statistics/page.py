@@ -183,15 +183,11 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
     plans = [plan(r) for r in rulesets]
     entries = [Entry(r, p, results) for r, p in zip(rulesets, plans, strict=True)]
     counter = Counter()
-    figures: dict[str, Markup] = {}
-    for question in QUESTIONS:
-        figures.update(question.comparison(entries, counter))
-    seat_table = figures.pop("table")
+    sections = [question.comparison(entries, counter) for question in QUESTIONS]
     text = render(
         "statistics_compare.md.j2",
         rulesets=rulesets,
-        figures=figures,
-        seat_table=seat_table,
+        sections=sections,
         summary={q.anchor: q.answer(entries) for q in QUESTIONS},
         questions=[(q.anchor, q.asked) for q in QUESTIONS],
         how=provenance(rulesets, plans),

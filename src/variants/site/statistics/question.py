@@ -51,6 +51,6 @@ class Question:
     asked: str
     """The question as the comparison's brief asks it."""
     section: Callable[[Page], Section]
-    comparison: Callable[[Sequence[Entry], Counter], dict[str, Markup]]
-    """Its figures (and tables) on the comparison page, by name."""
+    comparison: Callable[[Sequence[Entry], Counter], Section]
+    """Its section of the comparison page."""
     answer: Callable[[Sequence[Entry]], Answer]

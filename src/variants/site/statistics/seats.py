@@ -214,8 +214,8 @@ def compared(entry: Entry) -> DealsReport:
     return entry.results.deals[p.seats.get(MAIN) or p.seats[p.main]]
 
 
-def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
-    """The comparison page's seat table and its two figures (``table``, ``net``, ``out``)."""
+def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
+    """The comparison page's section: the seats' table and its two figures."""
     net_bars, out_bars, rows = [], [], []
     for entry in entries:
         name = short_name(entry.ruleset)
@@ -277,7 +277,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> dict[str, Markup]:
             "95% intervals in small print.",
         )
     )
-    return {"table": table, "net": net, "out": out}
+    return Section(ANCHOR, "Which seat is favoured?", say("compared"), [table, net, out])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:
