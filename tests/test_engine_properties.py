@@ -206,15 +206,24 @@ QUICK_POLICIES = sorted(name for name in POLICIES if make_policy(name).quick)
 def test_the_bulk_loop_counts_exactly_what_the_engine_plays(
     table: tuple[Ruleset, dict[str, str], int, str, int], policy: str, count: int
 ) -> None:
-    """``tally_deals`` plays deal by deal what ``play_shuffled`` plays from the same generator:
-    every sum in the tally (nets, squares, wins, sizes, carried, held) comes out equal."""
+    """``tally_deals`` plays deal by deal what ``play_shuffled`` plays from the same generator,
+    and what the deals dealt and played one at a time with their events logged show, whoever
+    deals: every sum in the tally (nets, squares, wins, sizes, carried, held) comes out equal."""
     ruleset, options, players, _, seed = table
     compiled = compile_rules(ruleset.rules_for(options), players)
-    dealer = players - 1
+    dealer = seed % players
     one_by_one = Tally(players, compiled.ids)
+    logged = Tally(players, compiled.ids)
     rng = random.Random(seed)
-    for _ in range(count):
+    logged_rng = random.Random(seed)
+    for number in range(count):
         one_by_one.add(play_shuffled(compiled, rng, dealer, None, make_policy(policy)))
+        if number < 40:  # the same deals, logged
+            setup = shuffled_deal(compiled, logged_rng, dealer)
+            result = play_deal(compiled, setup, make_policy(policy), logged_rng)
+            assert result.events
+            logged.add(result)
+            assert logged == one_by_one
     in_bulk = Tally(players, compiled.ids)
     tally_deals(compiled, random.Random(seed), count, dealer, make_policy(policy), in_bulk)
     assert in_bulk == one_by_one

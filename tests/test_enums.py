@@ -258,9 +258,8 @@ def test_an_unknown_turn_up_fate_is_not_left_on_the_table(peel: Rules) -> None:
 
 
 def test_an_unknown_trump_rule_is_not_a_suit(peel: Rules) -> None:
-    compiled = compile_rules(_with(peel, "trump", suit="highest"), 4)
     with pytest.raises(AssertionError):
-        trump_of(compiled, 0)
+        trump_of(compile_rules(_with(peel, "trump", suit="highest"), 4), 0)
 
 
 def test_an_unknown_first_dealer_method_draws_no_cards(peel: Rules) -> None:

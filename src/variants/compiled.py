@@ -12,7 +12,8 @@ from operator import itemgetter
 from typing import Any, assert_never
 
 from .cards import make_card, rank_of, suit_of
-from .dealplan import DealPlan, plan_deal
+from .dealplan import SPARE as PLAN_SPARE
+from .dealplan import TURN_UP, DealPlan, plan_deal
 from .ruleset import Compartment, Dressing, Rules, StopCause
 
 # Where a card is, in ``owner`` arrays: a seat (>= 0) or one of these.
@@ -77,6 +78,8 @@ class Layout:
     """The pack index of the turn-up, or -1."""
     turn_up_to: int
     """The seat whose hand the turn-up joins, or -1."""
+    spare: tuple[int, ...]
+    """The pack indices of the spare hand or stock (a turn-up that lies in it included)."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,14 @@ class CompiledRules:
     """(compartment, exempt?) at going out: exempt, or else pays double."""
     removed: tuple[int, ...]
     out_of_pack: tuple[tuple[int, int], ...]
-    """(card, REMOVED) for each removed card: the start of every deal's ``owner`` map."""
+    """(card, REMOVED) for each removed card."""
+    start_owner: tuple[int, ...]
+    """Where each card lies before a deal, by card (``END`` included): REMOVED out of the
+    pack, STOPPED for ``END``, SPARE for the rest; dealing puts the seats in."""
+    trump_after: tuple[int | None, ...]
+    """By turn-up card (52 for none), the trump suit the deal is played with."""
+    carry_over: bool
+    """Whether counters left on the board stay for the next deal (else the winner takes them)."""
     _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def tables(self, trump: int | None) -> TrumpTables:
@@ -133,15 +143,24 @@ class CompiledRules:
         return found
 
     def layout(self, dealer: int) -> Layout:
+        """How this ruleset deals a shuffled pack with ``dealer`` dealing."""
         found = self._cache.get(("layout", dealer))
         if found is None:
-            found = self._cache[("layout", dealer)] = _layout(self, dealer)
+            found = self._cache[("layout", dealer)] = _layout(self.plan, dealer)
+        return found
+
+    def closing_layout(self, dealer: int) -> Layout:
+        """The closing deal's: the whole pack dealt round the seats, no spare, no turn-up."""
+        found = self._cache.get(("closing", dealer))
+        if found is None:
+            n = self.players
+            plan = DealPlan(n, tuple(i % n for i in range(len(self.pack))), None, TURN_UP)
+            found = self._cache[("closing", dealer)] = _layout(plan, dealer)
         return found
 
 
-def _layout(compiled: CompiledRules, dealer: int) -> Layout:
-    plan = compiled.plan
-    players = compiled.players
+def _layout(plan: DealPlan, dealer: int) -> Layout:
+    players = plan.players
     turn_index = -1 if plan.turn_up_index is None else plan.turn_up_index
     places: list[int] = []
     for index, position in enumerate(plan.positions):
@@ -159,7 +178,10 @@ def _layout(compiled: CompiledRules, dealer: int) -> Layout:
     turn_to = -1
     if turn_index >= 0 and plan.turn_up_position >= 0:
         turn_to = (dealer + 1 + plan.turn_up_position) % players
-    return Layout(tuple(getters), tuple(places), turn_index, turn_to)
+    spare = [i for i, p in enumerate(plan.positions) if p == PLAN_SPARE and i != turn_index]
+    if turn_index >= 0 and plan.turn_up_position == PLAN_SPARE:
+        spare.append(turn_index)
+    return Layout(tuple(getters), tuple(places), turn_index, turn_to, tuple(spare))
 
 
 def _getter(indices: list[int]) -> Any:
@@ -273,7 +295,27 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         holders=holders,
         removed=rules.pack.removed,
         out_of_pack=tuple((card, REMOVED) for card in rules.pack.removed),
+        trump_after=tuple(_trump_after(rules, card) for card in range(END + 1)),
+        carry_over=rules.board.carry_over,
+        start_owner=tuple(
+            STOPPED if card == END else REMOVED if card in rules.pack.removed else SPARE
+            for card in range(END + 1)
+        ),
     )
+
+
+def _trump_after(rules: Rules, turn_up: int) -> int | None:
+    """The trump suit when ``turn_up`` is turned up (``END``: when no card is)."""
+    suit = rules.trump.suit
+    match suit:
+        case "none":
+            return None
+        case "turn-up":
+            return None if turn_up == END else suit_of(turn_up)
+        case int():
+            return suit
+        case _:
+            assert_never(suit)
 
 
 def dressing_payments(

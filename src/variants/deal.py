@@ -7,14 +7,12 @@ randomness is the shuffle, drawn from the ``random.Random`` passed in.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import starmap
-from typing import assert_never
 
-from .cards import suit_of
-from .compiled import CompiledRules
-from .dealplan import SPARE, TURN_UP
+from .compiled import END, SPARE, TABLE, CompiledRules, Layout
 
 
 @dataclass(frozen=True)
@@ -60,16 +58,48 @@ KEY_DRAWS = ((),) * 52
 
 
 def trump_of(compiled: CompiledRules, turn_up: int | None) -> int | None:
-    suit = compiled.rules.trump.suit
-    match suit:
-        case "none":
-            return None
-        case "turn-up":
-            return None if turn_up is None else suit_of(turn_up)
-        case int():
-            return suit
-        case _:
-            assert_never(suit)
+    """The trump suit of a deal with this turn-up (None: no card is turned up)."""
+    return compiled.trump_after[END if turn_up is None else turn_up]
+
+
+def deal_pack(
+    compiled: CompiledRules, layout: Layout, pack: Sequence[int]
+) -> tuple[list[list[int]], list[int], int | None]:
+    """Deal ``pack`` (top card first) by ``layout``: each seat's hand in ascending card order
+    (a turn-up that joins a hand included), where each card lies (:func:`places`), and the
+    turn-up. The one way every deal is dealt: a shown deal, the simulator's, a game's and its
+    closing deal."""
+    hands = [sorted(get(pack)) for get in layout.hands]
+    owner = list(compiled.start_owner)
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            owner[card] = seat
+    index = layout.turn_up_index
+    if index < 0:
+        return hands, owner, None
+    turn_up = pack[index]
+    seat = layout.turn_up_to
+    if seat >= 0:
+        insort(hands[seat], turn_up)
+        owner[turn_up] = seat
+    else:
+        owner[turn_up] = TABLE
+    return hands, owner, turn_up
+
+
+def places(
+    compiled: CompiledRules, hands: Sequence[Sequence[int]], turn_up: int | None
+) -> list[int]:
+    """Where each card lies once play starts, by card (``END`` included): the seat holding
+    it, or the place it lies in: SPARE for the spare hand or stock (unseen), REMOVED out of
+    the pack, TABLE for a turn-up in no hand, STOPPED for ``END``."""
+    owner = list(compiled.start_owner)
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            owner[card] = seat
+    if turn_up is not None and owner[turn_up] == SPARE:
+        owner[turn_up] = TABLE
+    return owner
 
 
 def deal_from_pack(
@@ -81,33 +111,15 @@ def deal_from_pack(
     dress: bool = True,
 ) -> DealSetup:
     """Deal ``pack`` (top card first) as the rules say."""
-    plan = compiled.plan
-    players = compiled.players
-    hands: list[list[int]] = [[] for _ in range(players)]
-    spare: list[int] = []
-    for card, position in zip(pack, plan.positions, strict=True):
-        if position >= 0:
-            hands[(dealer + 1 + position) % players].append(card)
-        elif position == SPARE:
-            spare.append(card)
-    turn_up = None if plan.turn_up_index is None else pack[plan.turn_up_index]
-    if turn_up is not None:
-        for hand in hands:
-            if turn_up in hand:
-                hand.remove(turn_up)
-        if turn_up in spare and plan.turn_up_position != SPARE:
-            spare.remove(turn_up)
-        where = plan.turn_up_position
-        if where >= 0:
-            hands[(dealer + 1 + where) % players].append(turn_up)
-        elif where == SPARE and turn_up not in spare:
-            spare.append(turn_up)
-        assert where in (SPARE, TURN_UP) or where >= 0
+    if len(pack) != len(compiled.plan.positions):
+        raise ValueError(f"a pack of {len(pack)} cards, not {len(compiled.plan.positions)}")
+    layout = compiled.layout(dealer)
+    hands, _, turn_up = deal_pack(compiled, layout, pack)
     return DealSetup(
-        players=players,
+        players=compiled.players,
         dealer=dealer,
-        hands=tuple(sort_hand(hand, compiled) for hand in hands),
-        spare=sort_hand(spare, compiled),
+        hands=tuple(map(tuple, hands)),
+        spare=tuple(sorted(pack[index] for index in layout.spare)),
         turn_up=turn_up,
         board=tuple(board) if board is not None else (0,) * len(compiled.ids),
         banker=dealer if banker is None else banker,

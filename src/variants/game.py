@@ -8,7 +8,7 @@ from typing import assert_never
 
 from .cards import RANKS, rank_of
 from .compiled import CompiledRules, compile_rules
-from .deal import shuffled_deal, sort_hand
+from .deal import deal_pack, shuffled_deal
 from .events import (
     CompartmentWon,
     DealerChosen,
@@ -149,15 +149,10 @@ def _closing_deal(
     players = compiled.players
     pack = list(compiled.pack)
     rng.shuffle(pack)
-    hands: list[list[int]] = [[] for _ in range(players)]
-    holder = [-1] * 52
-    for index, card in enumerate(pack):
-        seat = (dealer + 1 + index) % players
-        hands[seat].append(card)
-        holder[card] = seat
+    hands, holder, _ = deal_pack(compiled, compiled.closing_layout(dealer), pack)
     if log is not None:
         log.append(DealStarted(number, dealer, players, trump, closing=True))
-        log.append(Dealt(dealer, tuple(sort_hand(h, compiled) for h in hands), (), None, "none"))
+        log.append(Dealt(dealer, tuple(map(tuple, hands)), (), None, "none"))
     remaining = list(board)
     tables = compiled.tables(trump)
     for index, compartment in enumerate(compiled.compartments):

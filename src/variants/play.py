@@ -1,28 +1,20 @@
 """The engine for one deal: dress, turn up, play run by run, settle.
 
-It reads only compiled tables (:mod:`compiled`) and the setup (:mod:`deal`). It appends events
-to a log when ``record`` is true; with ``record`` false it builds none and returns the same
-result, which is what the simulator uses.
+It reads only compiled tables (:mod:`compiled`) and the dealt cards (:mod:`deal`). Every deal
+is played by one loop, :func:`play_dealt`: a shown deal, a game's and the simulator's bulk
+tally (:mod:`bulk`). It appends events to a log when there is one; without one it builds none,
+tests nothing for it per card, and comes to the same result.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
-from .compiled import (
-    END,
-    PLAYED,
-    REMOVED,
-    SPARE,
-    STOP_CAUSE,
-    STOPPED,
-    TABLE,
-    CompiledRules,
-)
-from .deal import DealSetup, shuffle, trump_of
+from .compiled import END, NO_TRUMP, PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules
+from .deal import DealSetup, deal_pack, places, shuffle
 from .events import (
     CarriedOver,
     DealEnded,
@@ -38,7 +30,9 @@ from .events import (
     WentOut,
 )
 from .ruleset import StopCause
-from .settle import Ledger, holders, pair_or_bonus, settle, turn_up_payouts
+from .settle import Ledger, count_held, holders, pair_or_bonus, settle, turn_up_payouts
+
+EVERY_CARD = (True,) * (END + 1)
 
 
 class IllegalLeadError(ValueError):
@@ -72,7 +66,7 @@ class SeatView:
         seat: int,
         hand: tuple[int, ...],
         legal: tuple[int, ...],
-        owner: dict[int, int],
+        owner: Sequence[int] | Mapping[int, int],
         known_spare: set[int],
         board: dict[str, int],
         hand_sizes: tuple[int, ...],
@@ -179,6 +173,31 @@ def verify_lead(compiled: CompiledRules, seat: int, hand: Sequence[int], card: i
         )
 
 
+class Choosers:
+    """Who chooses each seat's leads, made once for many deals: each seat's policy, and
+    its quick choice when the deal keeps no log and no lead is given."""
+
+    __slots__ = ("only", "policies", "quick", "uniform")
+
+    def __init__(self, policy: Policy | Sequence[Policy], players: int, quick: bool) -> None:
+        self.policies = list(policy) if isinstance(policy, Sequence) else [policy] * players
+        self.quick: list[QuickLead | None] = [
+            p.quick_lead if quick and p.quick else None for p in self.policies
+        ]
+        """Per seat, the policy's quick choice, or None where it must see the table."""
+        same = all(p is self.policies[0] for p in self.policies)
+        self.only = self.quick[0] if same else None
+        """The quick choice of every seat, when one policy leads for all quickly."""
+        self.uniform = self.only is not None and getattr(self.policies[0], "uniform", False)
+        """Whether that choice is one uniform draw from the legal leads (the loop draws it)."""
+
+
+class QuickLead(Protocol):
+    def __call__(
+        self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random
+    ) -> int: ...
+
+
 def play_deal(
     compiled: CompiledRules,
     setup: DealSetup,
@@ -188,27 +207,20 @@ def play_deal(
     record: bool = True,
 ) -> DealResult:
     """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest."""
-    owner = dict(compiled.out_of_pack)
-    for card in compiled.pack:
-        owner[card] = SPARE
-    for seat, hand in enumerate(setup.hands):
-        for card in hand:
-            owner[card] = seat
-    if setup.turn_up is not None and owner[setup.turn_up] == SPARE:
-        owner[setup.turn_up] = TABLE
-    return _play(
+    log: list[Event] | None = [] if record else None
+    return _deal(
         compiled,
         setup.dealer,
         setup.banker,
         setup.dress,
         [list(hand) for hand in setup.hands],
-        owner,
+        places(compiled, setup.hands, setup.turn_up),
         setup.turn_up,
         list(setup.board),
-        policy,
+        Choosers(policy, compiled.players, log is None and not leads),
         rng,
         leads,
-        [] if record else None,
+        log,
         setup.spare,
     )
 
@@ -224,19 +236,12 @@ def play_shuffled(
 ) -> DealResult:
     """Shuffle, deal and play one deal without a log: the simulator's path.
 
-    It deals exactly as :func:`deal.shuffled_deal` does from the same generator, so the two
-    paths give the same result."""
-    pack = shuffle(compiled.pack, rng)
-    layout = compiled.layout(dealer)
-    hands = [list(get(pack)) for get in layout.hands]
-    owner = dict(compiled.out_of_pack)
-    owner.update(zip(pack, layout.places, strict=True))
-    turn_up = pack[layout.turn_up_index] if layout.turn_up_index >= 0 else None
-    if layout.turn_up_to >= 0 and turn_up is not None:
-        hands[layout.turn_up_to].append(turn_up)
-    for hand in hands:
-        hand.sort()
-    return _play(
+    It deals as :func:`deal.shuffled_deal` does, from the same generator, so the two paths
+    give the same result."""
+    hands, owner, turn_up = deal_pack(
+        compiled, compiled.layout(dealer), shuffle(compiled.pack, rng)
+    )
+    return _deal(
         compiled,
         dealer,
         dealer if banker is None else banker,
@@ -245,7 +250,7 @@ def play_shuffled(
         owner,
         turn_up,
         list(board) if board is not None else [0] * len(compiled.ids),
-        policy,
+        Choosers(policy, compiled.players, True),
         rng,
         (),
         None,
@@ -253,180 +258,233 @@ def play_shuffled(
     )
 
 
-def _play(
+def _deal(
     compiled: CompiledRules,
     dealer: int,
     banker: int,
     dress: bool,
     hands: list[list[int]],
-    owner: dict[int, int],
+    owner: list[int],
     turn_up: int | None,
     board: list[int],
-    policy: Policy | Sequence[Policy],
+    choosers: Choosers,
     rng: random.Random,
     leads: Sequence[int],
     log: list[Event] | None,
     spare: tuple[int, ...],
 ) -> DealResult:
-    n = compiled.players
-    policies = list(policy) if isinstance(policy, Sequence) else [policy] * n
+    """One deal from dressing to its result."""
     ids = compiled.ids
-    ledger = Ledger(ids, board, n, log)
-    take = ledger.take
-    taken = ledger.taken
+    ledger = Ledger(ids, board, compiled.players, log)
     if dress:
-        payments = compiled.dressing(dealer, banker)
-        if log is None:
-            board_add, net_add = compiled.dressing_totals(dealer, banker)
-            board[:] = map(int.__add__, board, board_add)
-            ledger.net[:] = net_add
-        else:
-            for seat, index, amount in payments:
-                board[index] += amount
-                ledger.net[seat] -= amount
-                log.append(Dressed(seat, ids[index], amount))
-    trump = trump_of(compiled, turn_up)
-    tables = compiled.tables(trump)
-    dealt_sizes = [len(hand) for hand in hands]
-    if log is not None:
-        place: TurnUpPlace = "none"
-        if turn_up is not None:
-            place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
-        log.append(Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place))
-    voided = False
-    if turn_up is not None:
-        if log is not None:
-            log.append(TurnedUp(turn_up, dealer, trump))
-        voided = turn_up_payouts(compiled, ledger, tables.turn_up[turn_up], dealer, dealt_sizes)
-    winner: int | None = None
-    held: list[tuple[int, ...]] = []
-    if voided:
-        if log is not None:
-            log.append(DealVoided(turn_up if turn_up is not None else -1))
-    else:
-        chain = tables.chain
-        special = tables.special
-        single = tables.single
-        more = tables.more
-        owner[END] = STOPPED
-        known_spare: set[int] = set()
-        pair_player: dict[int, int] = {}
-        pending_bonus: list[tuple[int, int]] = []
-        leader = (dealer + 1) % n
-        lead_number = 0
-        quick = log is None and not leads
-        any_lead = compiled.any_lead
-        logging = log is not None
-        quick_leads = [p.quick_lead if quick and p.quick else None for p in policies]
-        while winner is None:
-            hand = hands[leader]
-            chooser = policies[leader]
-            quick_lead = quick_leads[leader]
-            if quick_lead is not None:
-                card = quick_lead(hand if any_lead else legal_leads(compiled, hand), compiled, rng)
-                reason = ""
-            else:
-                view = SeatView(
-                    compiled,
-                    leader,
-                    tuple(hand),
-                    legal_leads(compiled, hand),
-                    owner,
-                    known_spare,
-                    dict(zip(ids, board, strict=True)),
-                    tuple(len(h) for h in hands),
-                    trump,
-                    turn_up,
-                )
-                if lead_number < len(leads):
-                    card = leads[lead_number]
-                    try:
-                        verify_lead(compiled, leader, hand, card)
-                    except IllegalLeadError as error:
-                        raise IllegalLeadError(
-                            f"lead {lead_number + 1}: {error}", lead_number
-                        ) from None
-                    explain = getattr(chooser, "explain", None)
-                    reason = explain(view, card) if log is not None and explain else "as given"
-                else:
-                    card, reason = chooser.choose_lead(view, rng)
-                    if card not in view.legal:
-                        raise IllegalLeadError(
-                            f"policy {chooser.name} chose {card_name(card)}, not a legal lead"
-                        )
-            lead_number += 1
-            seat = leader
-            previous = -1
-            if log is not None:
-                log.append(Led(seat, card, reason))
-            while True:
-                owner[card] = PLAYED
-                hand = hands[seat]
-                hand.remove(card)
-                if logging and previous >= 0:
-                    log.append(Played(seat, card))  # type: ignore[union-attr]
-                if special[card]:
-                    for index in single[card]:
-                        if not taken[index]:
-                            take(index, seat, "play")
-                    if more[card]:
-                        pair_or_bonus(
-                            compiled,
-                            tables,
-                            ledger,
-                            hands,
-                            card,
-                            seat,
-                            previous,
-                            pair_player,
-                            pending_bonus,
-                        )
-                if not hand:
-                    winner = seat
-                    if logging:
-                        log.append(WentOut(seat, card))  # type: ignore[union-attr]
-                    break
-                following = chain[card]
-                where = owner[following]
-                if where >= 0:
-                    previous = card
-                    seat = where
-                    card = following
-                    continue
-                if logging:
-                    log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
-                if where == SPARE:
-                    known_spare.add(following)
-                leader = seat
-                break
-        held = holders(owner, tables.winning, len(ids))
-        settle(compiled, ledger, winner, owner, hands, pending_bonus, held, tables.cards_of)
-    if not compiled.rules.board.carry_over and winner is not None:
-        for index in range(len(ids)):
-            if board[index] > 0:
-                take(index, winner, "going-out")
+        dress_board(compiled, ledger, dealer, banker)
+    dealt = sum(map(len, hands))
+    held = [0] * len(ids)
+    winner, trump = play_dealt(
+        compiled, ledger, dealer, hands, owner, turn_up, choosers, rng, leads, log, spare, held
+    )
     if log is not None:
         for index, amount in enumerate(board):
             if amount > 0:
                 log.append(CarriedOver(ids[index], amount))
         log.append(DealEnded(winner, tuple(ledger.net), tuple(zip(ids, board, strict=True))))
     return DealResult(
-        players=n,
+        players=compiled.players,
         dealer=dealer,
         winner=winner,
         net=tuple(ledger.net),
         board=tuple(board),
         won=tuple(ledger.won),
-        cards_played=sum(dealt_sizes) - sum(map(len, hands)),
+        cards_played=dealt - sum(map(len, hands)),
         trump=trump,
         events=tuple(log) if log is not None else (),
         took=tuple(ledger.took),
         by_turn_up=tuple(ledger.by_turn_up),
-        held=tuple(map(bool, held)) if held else (False,) * len(ids),
+        held=tuple(map(bool, held)),
     )
 
 
-def _stop(seat: int, card: int, following: int, owner: dict[int, int]) -> Stopped:
+def dress_board(compiled: CompiledRules, ledger: Ledger, dealer: int, banker: int) -> None:
+    """Each seat pays its stakes onto the board, as the ruleset dresses it for this dealer."""
+    log = ledger.log
+    if log is None:
+        board_add, net_add = compiled.dressing_totals(dealer, banker)
+        ledger.board[:] = map(int.__add__, ledger.board, board_add)
+        ledger.net[:] = map(int.__add__, ledger.net, net_add)
+        return
+    for seat, index, amount in compiled.dressing(dealer, banker):
+        ledger.stake(seat, index, amount)
+        log.append(Dressed(seat, ledger.ids[index], amount))
+
+
+def play_dealt(
+    compiled: CompiledRules,
+    ledger: Ledger,
+    dealer: int,
+    hands: list[list[int]],
+    owner: list[int],
+    turn_up: int | None,
+    choosers: Choosers,
+    rng: random.Random,
+    leads: Sequence[int],
+    log: list[Event] | None,
+    spare: tuple[int, ...],
+    held: list[int],
+) -> tuple[int | None, int | None]:
+    """Play a dealt and dressed deal to its end: the turn-up, run after run until a seat goes
+    out, the settlement. Returns the seat that went out (None when the turn-up ends the deal)
+    and the trump suit.
+
+    This is every deal's play, logged or not: a shown deal, a game's, the simulator's bulk
+    tally. ``ledger`` keeps or counts the counters; with ``log`` None no event is made, and
+    the per-card cost of that is one test. ``held`` gains 1 for each compartment a card
+    left in a hand would have won."""
+    trump = compiled.trump_after[END if turn_up is None else turn_up]
+    tables = compiled.by_trump[NO_TRUMP if trump is None else trump]
+    logging = log is not None
+    if logging:
+        place: TurnUpPlace = "none"
+        if turn_up is not None:
+            place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
+        log.append(Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place))  # type: ignore[union-attr]
+    if turn_up is not None:
+        if logging:
+            log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]
+        wins = tables.turn_up[turn_up]
+        if wins and turn_up_payouts(compiled, ledger, wins, dealer, hands):
+            if logging:
+                log.append(DealVoided(turn_up))  # type: ignore[union-attr]
+            return None, trump
+    chain = tables.chain
+    # With a log every card is special: the log of a card played is written where a card that
+    # wins or pays anything is handled, so without one the per-card path tests nothing for it.
+    special = tables.special if log is None else EVERY_CARD
+    single = tables.single
+    more = tables.more
+    taken = ledger.taken
+    take = ledger.take
+    quick_leads = choosers.quick
+    only = choosers.only
+    uniform = choosers.uniform
+    any_lead = compiled.any_lead
+    draw = rng.random
+    known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
+    watched = logging or only is None
+    pair_player: dict[int, int] = {}
+    pending_bonus: list[tuple[int, int]] = []
+    leader = seat = (dealer + 1) % compiled.players
+    lead_number = 0
+    while True:
+        hand = hands[leader]
+        quick_lead = only or quick_leads[leader]
+        if quick_lead is None:
+            card = _lead(
+                compiled, choosers, leader, hands, owner, known_spare, ledger, trump, turn_up,
+                rng, leads, lead_number,
+            )  # fmt: skip
+            lead_number += 1
+        else:
+            legal: Sequence[int] = hand if any_lead else legal_leads(compiled, hand)
+            card = legal[int(draw() * len(legal))] if uniform else quick_lead(legal, compiled, rng)
+        seat = leader
+        previous = -1
+        while True:
+            owner[card] = PLAYED
+            hand = hands[seat]
+            hand.remove(card)
+            if special[card]:
+                if logging and previous >= 0:
+                    log.append(Played(seat, card))  # type: ignore[union-attr]
+                for index in single[card]:
+                    if not taken[index]:
+                        take(index, seat, "play")
+                if more[card]:
+                    pair_or_bonus(
+                        compiled, tables, ledger, hands, card, seat, previous, pair_player,
+                        pending_bonus,
+                    )  # fmt: skip
+            if not hand:
+                break
+            following = chain[card]
+            where = owner[following]
+            if where >= 0:
+                previous = card
+                seat = where
+                card = following
+                continue
+            if watched:  # someone reads the log or sees the table
+                if logging:
+                    log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
+                if where == SPARE:
+                    known_spare.add(following)
+            leader = seat
+            break
+        if not hand:
+            break
+    if logging:
+        log.append(WentOut(seat, card))  # type: ignore[union-attr]
+    k = len(compiled.ids)
+    settling = holders(owner, tables.settling, k)
+    settle(compiled, ledger, seat, owner, hands, pending_bonus, settling, tables.cards_of)
+    count_held(owner, tables.winning, held)
+    if not compiled.carry_over:
+        board = ledger.board
+        for index in range(k):
+            if board[index] > 0:
+                take(index, seat, "going-out")
+    return seat, trump
+
+
+def _lead(
+    compiled: CompiledRules,
+    choosers: Choosers,
+    leader: int,
+    hands: list[list[int]],
+    owner: list[int],
+    known_spare: set[int],
+    ledger: Ledger,
+    trump: int | None,
+    turn_up: int | None,
+    rng: random.Random,
+    leads: Sequence[int],
+    lead_number: int,
+) -> int:
+    """A lead chosen by a policy that sees the table, or given: checked, and logged with why."""
+    hand = hands[leader]
+    chooser = choosers.policies[leader]
+    log = ledger.log
+    view = SeatView(
+        compiled,
+        leader,
+        tuple(hand),
+        legal_leads(compiled, hand),
+        owner,
+        known_spare,
+        dict(zip(ledger.ids, ledger.board, strict=True)),
+        tuple(len(h) for h in hands),
+        trump,
+        turn_up,
+    )
+    if lead_number < len(leads):
+        card = leads[lead_number]
+        try:
+            verify_lead(compiled, leader, hand, card)
+        except IllegalLeadError as error:
+            raise IllegalLeadError(f"lead {lead_number + 1}: {error}", lead_number) from None
+        explain = getattr(chooser, "explain", None)
+        reason = explain(view, card) if log is not None and explain else "as given"
+    else:
+        card, reason = chooser.choose_lead(view, rng)
+        if card not in view.legal:
+            raise IllegalLeadError(
+                f"policy {chooser.name} chose {card_name(card)}, not a legal lead"
+            )
+    if log is not None:
+        log.append(Led(leader, card, reason))
+    return card
+
+
+def _stop(seat: int, card: int, following: int, owner: Sequence[int]) -> Stopped:
     """The event for a run that stops after ``card``, with its cause."""
     if following < 0:
         return Stopped(seat, card, "king", None)

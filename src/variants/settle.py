@@ -9,54 +9,26 @@ from .compiled import CompiledRules, TrumpTables
 from .events import CompartmentWon, Event, Exempted, Paid, PayReason, Penalty, WinHow
 
 
-class WinCounts:
-    """Compartments won over many deals, counted as they are won: how often each was won in
-    play and at the turn-up, and the sum and sum of squares of what a deal took from it.
-
-    The simulator's bulk loop keeps one and hands it to its ledger."""
-
-    __slots__ = ("at_turn_up", "in_play", "squares", "total")
-
-    def __init__(self, k: int) -> None:
-        self.in_play = [0] * k
-        self.at_turn_up = [0] * k
-        self.total = [0] * k
-        self.squares = [0] * k
-
-    def add(self, index: int, before: int, amount: int, first: bool, turn_up: bool) -> None:
-        """``amount`` taken from a compartment this deal has already given ``before``."""
-        if first:
-            if turn_up:
-                self.at_turn_up[index] += 1
-            else:
-                self.in_play[index] += 1
-        after = before + amount
-        self.total[index] += amount
-        self.squares[index] += after * after - before * before
-
-
 class Ledger:
-    """The counters of one deal: the board, each seat's net, who took what and how."""
+    """The counters of one deal: the board, each seat's net, who took what and how.
 
-    __slots__ = ("board", "by_turn_up", "counts", "ids", "log", "net", "taken", "took", "won")
+    A :class:`CountingLedger` counts what is taken over many deals instead of keeping it."""
+
+    __slots__ = ("board", "by_turn_up", "ids", "log", "net", "taken", "took", "won")
 
     def __init__(self, ids: tuple[str, ...], board: list[int], n: int, log: list[Event] | None):
         self.ids = ids
+        self.log = log
         self.board = board
         self.net = [0] * n
         self.won: list[tuple[int, ...]] = [()] * len(ids)
         self.taken = [False] * len(ids)
         self.took = [0] * len(ids)
         self.by_turn_up = [False] * len(ids)
-        self.log = log
-        self.counts: WinCounts | None = None
-        """Where wins are counted across deals, if anywhere."""
 
     def take(self, index: int, seat: int, how: WinHow) -> None:
+        """``seat`` takes everything on a compartment."""
         amount = self.board[index]
-        if self.counts is not None:
-            first = not self.taken[index]
-            self.counts.add(index, self.took[index], amount, first, how == "turn-up")
         self.board[index] = 0
         self.net[seat] += amount
         self.taken[index] = True
@@ -81,9 +53,7 @@ class Ledger:
         self.net[seat] -= amount
 
     def share(self, index: int, shares: dict[int, int], left: int) -> None:
-        if self.counts is not None:
-            total = sum(shares.values())
-            self.counts.add(index, self.took[index], total, not self.taken[index], False)
+        """The seats in ``shares`` divide a compartment; ``left`` counters stay on it."""
         for seat, amount in shares.items():
             self.net[seat] += amount
             self.took[index] += amount
@@ -92,6 +62,58 @@ class Ledger:
                 self.log.append(CompartmentWon(self.ids[index], seat, amount, "share"))
         self.board[index] = left
         self.taken[index] = True
+
+
+class CountingLedger(Ledger):
+    """A ledger for many deals in turn, without a log, that counts wins as they are taken:
+    how often each compartment was won in play and at the turn-up, and the sum and sum of
+    squares of what a deal took from it. Who took it is not kept."""
+
+    __slots__ = ("at_turn_up", "in_play", "squares", "total")
+
+    def __init__(self, ids: tuple[str, ...], n: int) -> None:
+        super().__init__(ids, [], n, None)
+        k = len(ids)
+        self.in_play = [0] * k
+        self.at_turn_up = [0] * k
+        self.total = [0] * k
+        self.squares = [0] * k
+
+    def start(self, board: list[int], net: list[int]) -> None:
+        """Begin a deal: ``board`` and ``net`` as dressed, nothing taken yet."""
+        k = len(self.ids)
+        self.board = board
+        self.net = net
+        self.taken = [False] * k
+        self.took = [0] * k
+
+    def take(self, index: int, seat: int, how: WinHow) -> None:
+        amount = self.board[index]
+        self.board[index] = 0
+        self.net[seat] += amount
+        before = self.took[index]
+        if not self.taken[index]:
+            self.taken[index] = True
+            if how == "turn-up":
+                self.at_turn_up[index] += 1
+            else:
+                self.in_play[index] += 1
+        self.took[index] = after = before + amount
+        self.total[index] += amount
+        self.squares[index] += after * after - before * before
+
+    def share(self, index: int, shares: dict[int, int], left: int) -> None:
+        before = self.took[index]
+        amount = sum(shares.values())
+        for seat, part in shares.items():
+            self.net[seat] += part
+        if not self.taken[index]:
+            self.taken[index] = True
+            self.in_play[index] += 1
+        self.took[index] = after = before + amount
+        self.total[index] += amount
+        self.squares[index] += after * after - before * before
+        self.board[index] = left
 
 
 def pair_played(
@@ -198,14 +220,30 @@ def holders(
     return held
 
 
+def count_held(
+    owner: Mapping[int, int] | Sequence[int],
+    winning: tuple[tuple[int, int], ...],
+    counts: list[int],
+) -> None:
+    """Add 1 to ``counts`` for each compartment a card left in a hand would have won, given a
+    trump table's ``winning`` (a compartment's cards come together in it)."""
+    last = -1
+    for index, card in winning:
+        if owner[card] >= 0 and index != last:
+            counts[index] += 1
+            last = index
+
+
 def turn_up_payouts(
     compiled: CompiledRules,
     ledger: Ledger,
     compartments: tuple[int, ...],
     dealer: int,
-    dealt_sizes: list[int],
+    hands: list[list[int]],
 ) -> bool:
-    """The dealer takes what the turn-up wins; returns whether the turn-up ends the deal."""
+    """The dealer takes what the turn-up wins; returns whether the turn-up ends the deal.
+
+    It comes before the first lead, so ``hands`` are as dealt."""
     voided = False
     n = compiled.players
     for index in compartments:
@@ -215,7 +253,7 @@ def turn_up_payouts(
         if payout.per_card_dealt:
             for other in range(n):
                 if other != dealer:
-                    dealt = dealt_sizes[other]
+                    dealt = len(hands[other])
                     amount = payout.per_card_dealt * dealt
                     if payout.cap is not None:
                         amount = min(amount, payout.cap)
