@@ -2,7 +2,10 @@
 
 Five questions are asked of every ruleset, each answered with numbers and a chart, each in a
 module of its own that holds its plan (which runs it needs), its section of a ruleset's page,
-its figures on the comparison page and its answer in the comparison's brief:
+its section of the comparison page, its answer in the comparison's brief, and its phrases (in
+the template ``_stats_<module>.html.j2``); each module ends by declaring its ``QUESTION``, and
+:data:`.page.QUESTIONS` lists them in the order the pages ask them. A new question is a new
+module and its template, added to that list:
 
 1. :mod:`.seats`: is the dealer's or the elder hand's seat favoured? (net counters and going
    out, by seat)

@@ -28,8 +28,8 @@ from .figures import (
     rate_text,
     separated,
 )
-from .plan import MAIN, POLICIES
-from .question import Answer, Entry, Page
+from .plan import MAIN, POLICIES, Plan
+from .question import Answer, Entry, Page, Question
 
 say = phrases(__name__)
 
@@ -65,6 +65,11 @@ VERDICTS = {
 }
 """The verdict, by whether the advice is surely above (1) or below (-1) random leads and the
 lowest card."""
+
+
+def listed(p: Plan) -> list[tuple[str, sr.Run]]:
+    """What each run is, for the list of commands."""
+    return [(f"one seat with {POLICY_LABELS[policy]}", run) for policy, run in p.advice.items()]
 
 
 def section(page: Page) -> Section:
@@ -163,3 +168,6 @@ def answer(entries: Sequence[Entry]) -> Answer:
         ),
         tuple(items),
     )
+
+
+QUESTION = Question(ANCHOR, ASKED, section, comparison, answer, listed)

@@ -37,8 +37,8 @@ from .figures import (
     rate_text,
     short_mean,
 )
-from .plan import DEFAULT, MAIN, Variant, changes, variant
-from .question import Answer, Entry, Page
+from .plan import DEFAULT, MAIN, Plan, Variant, changes, variant
+from .question import Answer, Entry, Page, Question
 
 say = phrases(__name__)
 
@@ -66,6 +66,11 @@ def runs(
     popes = tuple(pope_variants(ruleset))
     pope = {v: sr.Run("card-holder", ruleset.id, main, deals, options=v.options) for v in popes}
     return popes, pope
+
+
+def listed(p: Plan) -> list[tuple[str, sr.Run]]:
+    """What each run is, for the list of commands."""
+    return [(f"the Pope, {v.label}", run) for v, run in p.pope.items()]
 
 
 def pope_card_text(rules: Rules) -> str:
@@ -233,3 +238,6 @@ def answer(entries: Sequence[Entry]) -> Answer:
         ),
         tuple(items),
     )
+
+
+QUESTION = Question(POPE, ASKED, section, comparison, answer, listed)

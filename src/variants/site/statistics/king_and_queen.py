@@ -36,8 +36,8 @@ from .figures import (
     rate_text,
     short_mean,
 )
-from .plan import DEFAULT, MAIN, Variant, changes, variant, variant_rules
-from .question import Answer, Entry, Page
+from .plan import DEFAULT, MAIN, Plan, Variant, changes, variant, variant_rules
+from .question import Answer, Entry, Page, Question
 from .reports import GamesReport, Mean, Rate
 
 say = phrases(__name__)
@@ -79,6 +79,13 @@ def runs(
         for p in sizes if index == 0 else (main,):
             game_runs[(v, p)] = sr.Run("games", ruleset.id, p, games, options=v.options)
     return matrimony, game_runs
+
+
+def listed(p: Plan) -> list[tuple[str, sr.Run]]:
+    """What each run is, for the list of commands."""
+    return [
+        (f"Matrimony, {v.label}, {players} players", run) for (v, players), run in p.games.items()
+    ]
 
 
 def matrimony_size(ruleset: Ruleset, v: Variant, report: GamesReport) -> Mean:
@@ -269,3 +276,6 @@ def answer(entries: Sequence[Entry]) -> Answer:
         ),
         tuple(items),
     )
+
+
+QUESTION = Question(MATRIMONY, ASKED, section, comparison, answer, listed)

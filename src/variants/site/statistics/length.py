@@ -33,8 +33,8 @@ from .figures import (
     separated,
     short_mean,
 )
-from .plan import COMPARE_PAGE, MAIN, Variant, non_default, variant, variant_rules
-from .question import Answer, Entry, Page
+from .plan import COMPARE_PAGE, MAIN, Plan, Variant, non_default, variant, variant_rules
+from .question import Answer, Entry, Page, Question
 from .reports import ZERO, Mean
 
 say = phrases(__name__)
@@ -74,6 +74,16 @@ def runs(
         for p in sizes
     }
     return packs, length
+
+
+def listed(p: Plan) -> list[tuple[str, sr.Run]]:
+    """What each run under another pack is, for the list of commands (the default pack's are
+    the seats')."""
+    return [
+        (f"{v.label}, {players} players", run)
+        for (v, players), run in p.length.items()
+        if v != p.packs[0]
+    ]
 
 
 def cards_dealt(rules: Rules, players: int) -> int:
@@ -276,3 +286,6 @@ def answer(entries: Sequence[Entry]) -> Answer:
         ),
         tuple(lengths),
     )
+
+
+QUESTION = Question(ANCHOR, ASKED, section, comparison, answer, listed)

@@ -19,29 +19,17 @@ from . import advice, chief_card, king_and_queen, length, seats
 from .compartments import compartments_table
 from .figures import Counter, phrases
 from .plan import COMPARE_PAGE, MAIN, Plan, main_size, table_sizes
-from .question import Entry, Page, Question
+from .question import Entry, Page
 from .reports import Results, read
 
 say = phrases("figures")
 
 QUESTIONS = (
-    Question(seats.ANCHOR, seats.ASKED, seats.section, seats.comparison, seats.answer),
-    Question(length.ANCHOR, length.ASKED, length.section, length.comparison, length.answer),
-    Question(
-        king_and_queen.MATRIMONY,
-        king_and_queen.ASKED,
-        king_and_queen.section,
-        king_and_queen.comparison,
-        king_and_queen.answer,
-    ),
-    Question(
-        chief_card.POPE,
-        chief_card.ASKED,
-        chief_card.section,
-        chief_card.comparison,
-        chief_card.answer,
-    ),
-    Question(advice.ANCHOR, advice.ASKED, advice.section, advice.comparison, advice.answer),
+    seats.QUESTION,
+    length.QUESTION,
+    king_and_queen.QUESTION,
+    chief_card.QUESTION,
+    advice.QUESTION,
 )
 """The questions asked of every ruleset, in the order the pages ask them."""
 log = logging.getLogger("mkdocs.plugins.variants.statistics")
@@ -108,29 +96,9 @@ class Provenance:
 def provenance(rulesets: Sequence[Ruleset], plans: Sequence[Plan]) -> Provenance:
     commands: list[tuple[str, Markup]] = []
     for ruleset, p in zip(rulesets, plans, strict=True):
-        name = short_name(ruleset)
-        for players, run in p.seats.items():
-            commands.append(
-                (f"{name}: seats and deal length, {players} players", command_html(run.command()))
-            )
-        for (v, players), run in p.length.items():
-            if v != p.packs[0]:
-                commands.append(
-                    (f"{name}: {v.label}, {players} players", command_html(run.command()))
-                )
-        for (v, players), run in p.games.items():
-            commands.append(
-                (f"{name}: Matrimony, {v.label}, {players} players", command_html(run.command()))
-            )
-        for v, run in p.pope.items():
-            commands.append((f"{name}: the Pope, {v.label}", command_html(run.command())))
-        for policy, run in p.advice.items():
-            commands.append(
-                (
-                    f"{name}: one seat with {advice.POLICY_LABELS[policy]}",
-                    command_html(run.command()),
-                )
-            )
+        for question in QUESTIONS:
+            for what, run in question.listed(p):
+                commands.append((f"{short_name(ruleset)}: {what}", command_html(run.command())))
     return Provenance(sr.deals_per_run(), sr.games_per_run(), tuple(commands))
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ...ruleset import Ruleset
+from .. import stats_runs as sr
 from ..render import Linker
 from .figures import Counter, Section
 from .plan import Plan
@@ -54,3 +55,5 @@ class Question:
     comparison: Callable[[Sequence[Entry], Counter], Section]
     """Its section of the comparison page."""
     answer: Callable[[Sequence[Entry]], Answer]
+    listed: Callable[[Plan], list[tuple[str, sr.Run]]]
+    """Its runs, each with what it is, for the list of the commands that repeat them."""

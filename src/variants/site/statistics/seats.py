@@ -32,8 +32,8 @@ from .figures import (
     separated,
     short_mean,
 )
-from .plan import MAIN, dressing_by_position
-from .question import Answer, Entry, Page
+from .plan import MAIN, Plan, dressing_by_position
+from .question import Answer, Entry, Page, Question
 from .reports import DealsReport, Mean
 
 say = phrases(__name__)
@@ -96,6 +96,12 @@ def other_sizes(reports: Mapping[int, DealsReport], main: int) -> str:
 def seat_row(label: str, net: Mean, cost: int, out: Markup) -> tuple[str | Markup, ...]:
     """A row of the seats' tables: net, dressing, net before the dressing, going out first."""
     return (label, short_mean(net), str(cost), short_mean(net.shifted(cost)), out)
+
+
+def listed(p: Plan) -> list[tuple[str, sr.Run]]:
+    """What each of the seats' runs is, for the list of commands (they are the length
+    question's under the default pack)."""
+    return [(f"seats and deal length, {players} players", run) for players, run in p.seats.items()]
 
 
 def section(page: Page) -> Section:
@@ -324,3 +330,6 @@ def answer(entries: Sequence[Entry]) -> Answer:
         say("headline", s=names_list(seat_words), p=names_list(play_words)),
         tuple(seats),
     )
+
+
+QUESTION = Question(ANCHOR, ASKED, section, comparison, answer, listed)
