@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from variants.compiled import REMOVED, SPARE, TABLE, compile_rules
-from variants.deal import deal_from_pack, deal_pack, places
+from variants.deal import deal_from_pack, places
 from variants.loader import load_rulesets
 from variants.settle import CountingLedger, Ledger
 
@@ -20,7 +20,7 @@ RULESETS = load_rulesets(REPO / "rulesets")
 def in_order(ruleset: str, players: int, dealer: int) -> tuple[list[list[int]], int | None]:
     """The hands and turn-up of a pack that is not shuffled (card 0, A♣, on top)."""
     compiled = compile_rules(RULESETS[ruleset].rules_for({}), players)
-    hands, _, turn_up = deal_pack(compiled, compiled.layout(dealer), compiled.pack)
+    hands, _, turn_up = compiled.layout(dealer).deal(compiled.pack)
     return hands, turn_up
 
 
@@ -31,7 +31,7 @@ def test_peel_deals_a_card_at_a_time_from_the_dealers_left_and_turns_up_the_next
     pack = compiled.pack
     assert 20 not in pack and len(pack) == 51
     for dealer in range(3):
-        hands, _, turn_up = deal_pack(compiled, compiled.layout(dealer), pack)
+        hands, _, turn_up = compiled.layout(dealer).deal(pack)
         for position in range(3):
             assert hands[(dealer + 1 + position) % 3] == [pack[i] for i in range(position, 48, 4)]
         assert turn_up == pack[48] == 49
@@ -64,7 +64,7 @@ def test_a_turn_up_that_joins_a_hand_is_dealt_into_it_once() -> None:
 def test_the_closing_deal_deals_the_whole_pack_round_from_the_dealers_left() -> None:
     compiled = compile_rules(RULESETS["foster"].rules_for({}), 5)
     pack = list(range(52))
-    hands, owner, turn_up = deal_pack(compiled, compiled.closing_layout(3), pack)
+    hands, owner, turn_up = compiled.closing_layout(3).deal(pack)
     assert turn_up is None
     assert hands[4] == list(range(0, 52, 5))
     assert hands[3] == list(range(4, 52, 5))

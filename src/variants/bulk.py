@@ -1,6 +1,6 @@
 """Many deals played without a log and counted as they are played: the simulator's hot loop.
 
-``tally_deals`` deals and plays with the engine's own functions (:func:`deal.deal_pack`,
+``tally_deals`` deals and plays with the engine's own functions (:meth:`compiled.Layout.deal`,
 :func:`play.play_dealt`), so it plays exactly what :func:`play.play_shuffled` plays from the
 same generator. It differs only in what it keeps: no event and no result per deal, but a
 :class:`settle.CountingLedger` that counts wins as they are taken, and the sums a
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from operator import mul
 from typing import TYPE_CHECKING
 
-from .deal import deal_pack, shuffle
+from .deal import shuffle
 from .play import Choosers, Policy, play_dealt
 from .settle import CountingLedger
 
@@ -39,6 +39,7 @@ def tally_deals(
     k = len(compiled.ids)
     layout = compiled.layout(dealer)
     cards = compiled.pack
+    deal = layout.deal
     board_start, net_start = compiled.dressing_totals(dealer, dealer)
     choosers = Choosers(policy, n, True)
     ledger = CountingLedger(compiled.ids, n)
@@ -53,7 +54,7 @@ def tally_deals(
     add_left = rows.lefts.append
     batch_size = BATCH * n
     for _ in range(count):
-        hands, owner, turn_up = deal_pack(compiled, layout, shuffle(cards, rng))
+        hands, owner, turn_up = deal(shuffle(cards, rng))
         ledger.start(list(board_start), list(net_start))
         winner, _trump = play_dealt(
             compiled, ledger, dealer, hands, owner, turn_up, choosers, rng, no_leads, None,

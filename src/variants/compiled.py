@@ -6,6 +6,8 @@ option choice. Tables that depend on the trump suit are built for every suit up 
 
 from __future__ import annotations
 
+from bisect import insort
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
@@ -66,7 +68,7 @@ class TrumpTables:
     a card that may only be led."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Layout:
     """Where each card of a shuffled pack goes for one dealer: the dealing, compiled."""
 
@@ -80,6 +82,32 @@ class Layout:
     """The seat whose hand the turn-up joins, or -1."""
     spare: tuple[int, ...]
     """The pack indices of the spare hand or stock (a turn-up that lies in it included)."""
+    start: tuple[int, ...]
+    """The rules' ``start_owner``: where each card lies before the deal."""
+
+    def deal(self, pack: Sequence[int]) -> tuple[list[list[int]], list[int], int | None]:
+        """Deal ``pack`` (top card first): each seat's hand in ascending card order (a turn-up
+        that joins a hand included), where each card lies by card (``END`` included: a seat,
+        or SPARE, REMOVED, TABLE for a turn-up in no hand, STOPPED), and the turn-up.
+
+        The one way every deal is dealt: a shown deal, the simulator's, a game's and its
+        closing deal."""
+        hands = [sorted(get(pack)) for get in self.hands]
+        owner = list(self.start)
+        for seat, hand in enumerate(hands):
+            for card in hand:
+                owner[card] = seat
+        index = self.turn_up_index
+        if index < 0:
+            return hands, owner, None
+        turn_up = pack[index]
+        seat = self.turn_up_to
+        if seat >= 0:
+            insort(hands[seat], turn_up)
+            owner[turn_up] = seat
+        else:
+            owner[turn_up] = TABLE
+        return hands, owner, turn_up
 
 
 @dataclass(frozen=True)
@@ -146,7 +174,7 @@ class CompiledRules:
         """How this ruleset deals a shuffled pack with ``dealer`` dealing."""
         found = self._cache.get(("layout", dealer))
         if found is None:
-            found = self._cache[("layout", dealer)] = _layout(self.plan, dealer)
+            found = self._cache[("layout", dealer)] = _layout(self.plan, dealer, self.start_owner)
         return found
 
     def closing_layout(self, dealer: int) -> Layout:
@@ -155,11 +183,11 @@ class CompiledRules:
         if found is None:
             n = self.players
             plan = DealPlan(n, tuple(i % n for i in range(len(self.pack))), None, TURN_UP)
-            found = self._cache[("closing", dealer)] = _layout(plan, dealer)
+            found = self._cache[("closing", dealer)] = _layout(plan, dealer, self.start_owner)
         return found
 
 
-def _layout(plan: DealPlan, dealer: int) -> Layout:
+def _layout(plan: DealPlan, dealer: int, start: tuple[int, ...]) -> Layout:
     players = plan.players
     turn_index = -1 if plan.turn_up_index is None else plan.turn_up_index
     places: list[int] = []
@@ -181,7 +209,7 @@ def _layout(plan: DealPlan, dealer: int) -> Layout:
     spare = [i for i, p in enumerate(plan.positions) if p == PLAN_SPARE and i != turn_index]
     if turn_index >= 0 and plan.turn_up_position == PLAN_SPARE:
         spare.append(turn_index)
-    return Layout(tuple(getters), tuple(places), turn_index, turn_to, tuple(spare))
+    return Layout(tuple(getters), tuple(places), turn_index, turn_to, tuple(spare), start)
 
 
 def _getter(indices: list[int]) -> Any:

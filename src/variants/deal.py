@@ -7,12 +7,11 @@ randomness is the shuffle, drawn from the ``random.Random`` passed in.
 from __future__ import annotations
 
 import random
-from bisect import insort
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import starmap
 
-from .compiled import END, SPARE, TABLE, CompiledRules, Layout
+from .compiled import END, SPARE, TABLE, CompiledRules
 
 
 @dataclass(frozen=True)
@@ -62,31 +61,6 @@ def trump_of(compiled: CompiledRules, turn_up: int | None) -> int | None:
     return compiled.trump_after[END if turn_up is None else turn_up]
 
 
-def deal_pack(
-    compiled: CompiledRules, layout: Layout, pack: Sequence[int]
-) -> tuple[list[list[int]], list[int], int | None]:
-    """Deal ``pack`` (top card first) by ``layout``: each seat's hand in ascending card order
-    (a turn-up that joins a hand included), where each card lies (:func:`places`), and the
-    turn-up. The one way every deal is dealt: a shown deal, the simulator's, a game's and its
-    closing deal."""
-    hands = [sorted(get(pack)) for get in layout.hands]
-    owner = list(compiled.start_owner)
-    for seat, hand in enumerate(hands):
-        for card in hand:
-            owner[card] = seat
-    index = layout.turn_up_index
-    if index < 0:
-        return hands, owner, None
-    turn_up = pack[index]
-    seat = layout.turn_up_to
-    if seat >= 0:
-        insort(hands[seat], turn_up)
-        owner[turn_up] = seat
-    else:
-        owner[turn_up] = TABLE
-    return hands, owner, turn_up
-
-
 def places(
     compiled: CompiledRules, hands: Sequence[Sequence[int]], turn_up: int | None
 ) -> list[int]:
@@ -114,7 +88,7 @@ def deal_from_pack(
     if len(pack) != len(compiled.plan.positions):
         raise ValueError(f"a pack of {len(pack)} cards, not {len(compiled.plan.positions)}")
     layout = compiled.layout(dealer)
-    hands, _, turn_up = deal_pack(compiled, layout, pack)
+    hands, _, turn_up = layout.deal(pack)
     return DealSetup(
         players=compiled.players,
         dealer=dealer,

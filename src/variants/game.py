@@ -8,7 +8,7 @@ from typing import assert_never
 
 from .cards import RANKS, rank_of
 from .compiled import CompiledRules, compile_rules
-from .deal import deal_pack, shuffled_deal
+from .deal import shuffled_deal
 from .events import (
     CompartmentWon,
     DealerChosen,
@@ -149,7 +149,7 @@ def _closing_deal(
     players = compiled.players
     pack = list(compiled.pack)
     rng.shuffle(pack)
-    hands, holder, _ = deal_pack(compiled, compiled.closing_layout(dealer), pack)
+    hands, holder, _ = compiled.closing_layout(dealer).deal(pack)
     if log is not None:
         log.append(DealStarted(number, dealer, players, trump, closing=True))
         log.append(Dealt(dealer, tuple(map(tuple, hands)), (), None, "none"))

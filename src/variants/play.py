@@ -14,7 +14,7 @@ from typing import NamedTuple, Protocol
 
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
 from .compiled import END, NO_TRUMP, PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules
-from .deal import DealSetup, deal_pack, places, shuffle
+from .deal import DealSetup, places, shuffle
 from .events import (
     CarriedOver,
     DealEnded,
@@ -30,7 +30,7 @@ from .events import (
     WentOut,
 )
 from .ruleset import StopCause
-from .settle import Ledger, count_held, holders, pair_or_bonus, settle, turn_up_payouts
+from .settle import Ledger, holders, pair_or_bonus, settle, turn_up_payouts
 
 EVERY_CARD = (True,) * (END + 1)
 
@@ -238,9 +238,7 @@ def play_shuffled(
 
     It deals as :func:`deal.shuffled_deal` does, from the same generator, so the two paths
     give the same result."""
-    hands, owner, turn_up = deal_pack(
-        compiled, compiled.layout(dealer), shuffle(compiled.pack, rng)
-    )
+    hands, owner, turn_up = compiled.layout(dealer).deal(shuffle(compiled.pack, rng))
     return _deal(
         compiled,
         dealer,
@@ -376,16 +374,20 @@ def play_dealt(
     lead_number = 0
     while True:
         hand = hands[leader]
-        quick_lead = only or quick_leads[leader]
-        if quick_lead is None:
-            card = _lead(
-                compiled, choosers, leader, hands, owner, known_spare, ledger, trump, turn_up,
-                rng, leads, lead_number,
-            )  # fmt: skip
-            lead_number += 1
-        else:
+        if uniform:
             legal: Sequence[int] = hand if any_lead else legal_leads(compiled, hand)
-            card = legal[int(draw() * len(legal))] if uniform else quick_lead(legal, compiled, rng)
+            card = legal[int(draw() * len(legal))]
+        else:
+            quick_lead = only or quick_leads[leader]
+            if quick_lead is None:
+                card = _lead(
+                    compiled, choosers, leader, hands, owner, known_spare, ledger, trump,
+                    turn_up, rng, leads, lead_number,
+                )  # fmt: skip
+                lead_number += 1
+            else:
+                legal = hand if any_lead else legal_leads(compiled, hand)
+                card = quick_lead(legal, compiled, rng)
         seat = leader
         previous = -1
         while True:
@@ -426,7 +428,11 @@ def play_dealt(
     k = len(compiled.ids)
     settling = holders(owner, tables.settling, k)
     settle(compiled, ledger, seat, owner, hands, pending_bonus, settling, tables.cards_of)
-    count_held(owner, tables.winning, held)
+    last = -1  # a compartment's cards come together in ``winning``: count it once
+    for index, left in tables.winning:
+        if owner[left] >= 0 and index != last:
+            held[index] += 1
+            last = index
     if not compiled.carry_over:
         board = ledger.board
         for index in range(k):

@@ -220,20 +220,6 @@ def holders(
     return held
 
 
-def count_held(
-    owner: Mapping[int, int] | Sequence[int],
-    winning: tuple[tuple[int, int], ...],
-    counts: list[int],
-) -> None:
-    """Add 1 to ``counts`` for each compartment a card left in a hand would have won, given a
-    trump table's ``winning`` (a compartment's cards come together in it)."""
-    last = -1
-    for index, card in winning:
-        if owner[card] >= 0 and index != last:
-            counts[index] += 1
-            last = index
-
-
 def turn_up_payouts(
     compiled: CompiledRules,
     ledger: Ledger,
