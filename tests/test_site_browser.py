@@ -17,7 +17,7 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page, Request, Response, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Response, Route
 
 REPO = Path(__file__).resolve().parent.parent
 IDS = sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml"))
@@ -293,41 +293,50 @@ SCREENSHOT_PAGES = {
 SCHEMES = ("light", "dark")
 
 
-@pytest.fixture(scope="module")
-def screenshot_pages(
-    browser: Browser, base_url: str
-) -> Iterator[dict[tuple[str, str, str], tuple[Page, PageProblems]]]:
-    """Each main page at each width in each palette, by (page, device, scheme), each in a new
-    page of its own, all opened at once so that they load side by side."""
-    opened: dict[tuple[str, str, str], tuple[Page, PageProblems]] = {}
-    for name, path in SCREENSHOT_PAGES.items():
+class Looks:
+    """One browser tab for each width in each palette (a "look"), all four showing the same
+    page: the first test that wants a page starts it loading in every tab at once, and the
+    tests of the other looks find it loaded (or loading) in theirs."""
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.base_url = base_url
+        self.contexts: list[BrowserContext] = []
+        self.tabs: dict[tuple[str, str], tuple[Page, PageProblems]] = {}
+        self.showing: dict[tuple[str, str], str] = {}
         for device, width in WIDTHS.items():
             for scheme in SCHEMES:
-                page = browser.new_page(
-                    viewport={"width": width, "height": HEIGHTS[device]},
-                    color_scheme=scheme,
+                context = browser.new_context(
+                    viewport={"width": width, "height": HEIGHTS[device]}, color_scheme=scheme
                 )
-                opened[name, device, scheme] = (page, PageProblems(page))
-                page.goto(base_url + path, wait_until="commit")
-    yield opened
-    for page, _ in opened.values():
-        if not page.is_closed():
-            page.close()
+                self.contexts.append(context)
+                page = context.new_page()
+                self.tabs[device, scheme] = (page, PageProblems(page))
+
+    def show(self, name: str, device: str, scheme: str) -> tuple[Page, PageProblems]:
+        """The tab of this look, showing page ``name`` (not waited for)."""
+        for look, (page, _) in self.tabs.items():
+            if self.showing.get(look) != name:
+                page.goto(self.base_url + SCREENSHOT_PAGES[name], wait_until="commit")
+                self.showing[look] = name
+        return self.tabs[device, scheme]
+
+
+@pytest.fixture(scope="module")
+def looks(browser: Browser, base_url: str) -> Iterator[Looks]:
+    shown = Looks(browser, base_url)
+    yield shown
+    for context in shown.contexts:
+        context.close()
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize("device", list(WIDTHS))
 @pytest.mark.parametrize("name", list(SCREENSHOT_PAGES))
-def test_screenshots(
-    screenshot_pages: dict[tuple[str, str, str], tuple[Page, PageProblems]],
-    name: str,
-    device: str,
-    scheme: str,
-) -> None:
+def test_screenshots(looks: Looks, name: str, device: str, scheme: str) -> None:
     """Each main page at desktop and phone widths in both palettes: written for a person to look
     at, and checked for what a machine can see (no error, nothing wider than the screen)."""
     width = WIDTHS[device]
-    page, problems = screenshot_pages[name, device, scheme]
+    page, problems = looks.show(name, device, scheme)
     page.wait_for_load_state("networkidle")
     page.wait_for_function("!document.getAnimations().some(a => a.playState === 'running')")
     scheme_used = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
@@ -337,4 +346,3 @@ def test_screenshots(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-{device}-{scheme}.png"))
     assert problems.take() == []
-    page.close()
