@@ -306,9 +306,7 @@ def dress_board(compiled: CompiledRules, ledger: Ledger, dealer: int, banker: in
     """Each seat pays its stakes onto the board, as the ruleset dresses it for this dealer."""
     log = ledger.log
     if log is None:
-        board_add, net_add = compiled.dressing_totals(dealer, banker)
-        ledger.board[:] = map(int.__add__, ledger.board, board_add)
-        ledger.net[:] = map(int.__add__, ledger.net, net_add)
+        ledger.stake_all(*compiled.dressing_totals(dealer, banker))
         return
     for seat, index, amount in compiled.dressing(dealer, banker):
         ledger.stake(seat, index, amount)

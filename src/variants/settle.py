@@ -52,6 +52,12 @@ class Ledger:
         self.board[index] += amount
         self.net[seat] -= amount
 
+    def stake_all(self, board: Sequence[int], net: Sequence[int]) -> None:
+        """Many stakes at once, summed: ``board`` counters put on each compartment, ``net``
+        added to each seat's net (what it paid, negative)."""
+        self.board[:] = map(int.__add__, self.board, board)
+        self.net[:] = map(int.__add__, self.net, net)
+
     def share(self, index: int, shares: dict[int, int], left: int) -> None:
         """The seats in ``shares`` divide a compartment; ``left`` counters stay on it."""
         for seat, amount in shares.items():
