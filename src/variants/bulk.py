@@ -48,7 +48,7 @@ def tally_deals(
     held = tally.held
     winners = tally.winner
     # Nets, boards and cards left are copied onto flat lists and summed by column (_Rows).
-    rows = _Rows(n, k, sum(len(get(cards)) for get in layout.hands) + (layout.turn_up_to >= 0))
+    rows = _Rows(n, k, sum(1 for place in layout.places if place >= 0))  # cards in hands
     nets = rows.nets
     boards = rows.boards
     add_left = rows.lefts.append

@@ -193,6 +193,8 @@ class Choosers:
 
 
 class QuickLead(Protocol):
+    """A policy's ``quick_lead``: a lead chosen from the legal leads alone."""
+
     def __call__(
         self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random
     ) -> int: ...
