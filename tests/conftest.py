@@ -14,7 +14,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Locator, sync_playwright
 
 from variants.loader import load_rulesets
 from variants.ruleset import Ruleset
@@ -128,6 +128,15 @@ def base_url(built_site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def attributes(found: Locator, name: str) -> list[str | None]:
+    """The attribute ``name`` of every element ``found`` matches now, read in one call to the
+    page (``None`` where an element has none)."""
+    values: list[str | None] = found.evaluate_all(
+        "(elements, name) => elements.map(element => element.getAttribute(name))", name
+    )
+    return values
 
 
 @pytest.fixture(scope="session")

@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
+from conftest import attributes
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Response, Route
 
 REPO = Path(__file__).resolve().parent.parent
@@ -46,7 +47,7 @@ def visible_rows(page: Page) -> list[str]:
 
 def visible_columns(page: Page) -> list[str]:
     heads = page.locator("#pj-matrix thead th[data-ruleset]:not(.pj-col-hidden)")
-    return [str(heads.nth(i).get_attribute("data-ruleset")) for i in range(heads.count())]
+    return [str(value) for value in attributes(heads, "data-ruleset")]
 
 
 def test_comparison_controls(browser: Browser, base_url: str) -> None:
@@ -75,9 +76,7 @@ def test_comparison_controls(browser: Browser, base_url: str) -> None:
         page.fill("#pj-filter", query)
         assert [r for r in visible_rows(page) if "Pack" in r], query
         matches = page.locator("#row-pack td.pj-match")
-        matched = {
-            str(matches.nth(i).get_attribute("data-ruleset")) for i in range(matches.count())
-        }
+        matched = {str(value) for value in attributes(matches, "data-ruleset")}
         assert matched == {"peel", "modern-variations", "modern-shedding"}, query
         assert "Peel" in page.inner_text("[data-pj-status]")
     page.fill("#pj-filter", "8D")

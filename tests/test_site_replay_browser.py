@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import attributes
 from playwright.sync_api import Browser, Page
 
 from variants.cards import card_glyph, parse_card
@@ -68,7 +69,7 @@ def counter(page: Page) -> str:
 def hand(page: Page, seat: int) -> list[str]:
     """The cards shown face up in a seat's hand, by their ASCII names."""
     cards = page.locator(f'[data-pj-seat="{seat}"] [data-pj-hand] .pj-pc[data-card]')
-    return [str(cards.nth(i).get_attribute("data-card")) for i in range(cards.count())]
+    return [str(value) for value in attributes(cards, "data-card")]
 
 
 def test_steps_by_buttons_slider_and_keys(
@@ -134,9 +135,7 @@ def test_a_deep_link_opens_its_step(
     for seat in range(walkthrough.players):
         assert hand(page, seat) == step["hands"][seat]
     run = page.locator("[data-pj-run] .pj-pc")
-    assert [run.nth(i).get_attribute("data-card") for i in range(run.count())] == [
-        play["card"] for play in step["run"]
-    ]
+    assert attributes(run, "data-card") == [play["card"] for play in step["run"]]
     for cid, amount in step["board"].items():
         shown = page.inner_text(f'[data-pj-compartment="{cid}"] [data-pj-count]')
         assert shown == str(amount), cid
