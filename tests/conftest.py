@@ -32,7 +32,8 @@ def rulesets() -> dict[str, Ruleset]:
 def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Site builds under test play the statistics pages' runs at 1% of their size, cached once
     per session outside the project (the pages state the sizes used); set the variables to
-    override."""
+    override, except for the shared build (``site_build``), which keeps 1% and a cache of its
+    own."""
     os.environ.setdefault("VARIANTS_STATS_SCALE", "0.01")
     os.environ.setdefault("VARIANTS_STATS_CACHE", str(tmp_path_factory.mktemp("stats-cache")))
 
