@@ -4,13 +4,14 @@
 :func:`play.play_dealt`), so it plays exactly what :func:`play.play_shuffled` plays from the
 same generator. It differs only in what it keeps: no event and no result per deal, but a
 :class:`settle.CountingLedger` that counts wins as they are taken, and the sums a
-:class:`simulate.Tally` holds; what does not change from deal to deal is looked up once.
+:class:`simulate.Tally` holds. The deals go to the play loop as one batch, so what does not
+change from deal to deal is looked up once, by the loop and here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from operator import mul
 from typing import TYPE_CHECKING
 
@@ -53,13 +54,22 @@ def tally_deals(
     boards = rows.boards
     add_left = rows.lefts.append
     batch_size = BATCH * n
-    for _ in range(count):
-        hands, owner, turn_up = deal(shuffle(cards, rng))
-        ledger.start(list(board_start), list(net_start))
-        winner, _trump = play_dealt(
-            compiled, ledger, dealer, hands, owner, turn_up, choosers, rng, no_leads, None,
-            no_spare, held,
-        )  # fmt: skip
+
+    start = ledger.start
+    hands: list[list[int]] = []  # the hands of the deal being played
+
+    def deals() -> Iterator[tuple[list[list[int]], list[int], int | None]]:
+        """Each deal dealt from a fresh shuffle, its ledger started as dressed."""
+        nonlocal hands
+        for _ in range(count):
+            hands, owner, turn_up = deal(shuffle(cards, rng))
+            start(list(board_start), list(net_start))
+            yield hands, owner, turn_up
+
+    played = play_dealt(
+        compiled, ledger, dealer, deals(), choosers, rng, no_leads, None, no_spare, held
+    )
+    for winner, _trump in played:
         if winner is None:
             tally.voided += 1
         else:

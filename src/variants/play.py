@@ -1,15 +1,16 @@
 """The engine for one deal: dress, turn up, play run by run, settle.
 
 It reads only compiled tables (:mod:`compiled`) and the dealt cards (:mod:`deal`). Every deal
-is played by one loop, :func:`play_dealt`: a shown deal, a game's and the simulator's bulk
-tally (:mod:`bulk`). It appends events to a log when there is one; without one it builds none,
-tests nothing for it per card, and comes to the same result.
+is played by one loop, :func:`play_dealt`: a shown deal and a game's one at a time, the
+simulator's bulk tally (:mod:`bulk`) many in one batch. It appends events to a log when
+there is one; without one it builds none, tests nothing for it per card, and comes to the
+same result.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
@@ -280,8 +281,9 @@ def _deal(
         dress_board(compiled, ledger, dealer, banker)
     dealt = sum(map(len, hands))
     held = [0] * len(ids)
-    winner, trump = play_dealt(
-        compiled, ledger, dealer, hands, owner, turn_up, choosers, rng, leads, log, spare, held
+    deal = ((hands, owner, turn_up),)
+    winner, trump = next(
+        play_dealt(compiled, ledger, dealer, deal, choosers, rng, leads, log, spare, held)
     )
     if log is not None:
         for index, amount in enumerate(board):
@@ -319,126 +321,134 @@ def play_dealt(
     compiled: CompiledRules,
     ledger: Ledger,
     dealer: int,
-    hands: list[list[int]],
-    owner: list[int],
-    turn_up: int | None,
+    deals: Iterable[tuple[list[list[int]], list[int], int | None]],
     choosers: Choosers,
     rng: random.Random,
     leads: Sequence[int],
     log: list[Event] | None,
     spare: tuple[int, ...],
     held: list[int],
-) -> tuple[int | None, int | None]:
-    """Play a dealt and dressed deal to its end: the turn-up, run after run until a seat goes
-    out, the settlement. Returns the seat that went out (None when the turn-up ends the deal)
-    and the trump suit.
+) -> Iterator[tuple[int | None, int | None]]:
+    """Play dealt and dressed deals, one after another, each to its end: the turn-up, run
+    after run until a seat goes out, the settlement. Yields, for each deal of ``deals``
+    (hands, where each card lies, the turn-up), the seat that went out (None when the turn-up
+    ends the deal) and the trump suit.
 
-    This is every deal's play, logged or not: a shown deal, a game's, the simulator's bulk
-    tally. ``ledger`` keeps or counts the counters; with ``log`` None no event is made, and
-    the per-card cost of that is one test. ``held`` gains 1 for each compartment a card
-    left in a hand would have won."""
-    trump = compiled.trump_after[END if turn_up is None else turn_up]
-    tables = compiled.by_trump[NO_TRUMP if trump is None else trump]
+    This is every deal's play, logged or not: a shown deal and a game's (a batch of one), the
+    simulator's bulk tally (a batch of many, whose set-up is done once for them all).
+    ``ledger`` keeps or counts the counters, and is started on a deal before ``deals`` gives
+    it; with ``log`` None no event is made, and the per-card cost of that is one test.
+    ``held`` gains 1 for each compartment a card left in a hand would have won."""
     logging = log is not None
-    if logging:
-        place: TurnUpPlace = "none"
-        if turn_up is not None:
-            place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
-        log.append(Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place))  # type: ignore[union-attr]
-    if turn_up is not None:
-        if logging:
-            log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]
-        wins = tables.turn_up[turn_up]
-        if wins and turn_up_payouts(compiled, ledger, wins, dealer, hands):
-            if logging:
-                log.append(DealVoided(turn_up))  # type: ignore[union-attr]
-            return None, trump
-    chain = tables.chain
-    # With a log every card is special: the log of a card played is written where a card that
-    # wins or pays anything is handled, so without one the per-card path tests nothing for it.
-    special = tables.special if log is None else EVERY_CARD
-    single = tables.single
-    more = tables.more
-    taken = ledger.taken
+    trump_after = compiled.trump_after
+    by_trump = compiled.by_trump
+    players = compiled.players
+    k = len(compiled.ids)
+    carry_over = compiled.carry_over
     take = ledger.take
     quick_leads = choosers.quick
     only = choosers.only
     uniform = choosers.uniform
     any_lead = compiled.any_lead
     draw = rng.random
-    known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
     watched = logging or only is None
-    pair_player: dict[int, int] = {}
-    pending_bonus: list[tuple[int, int]] = []
-    leader = seat = (dealer + 1) % compiled.players
-    lead_number = 0
-    while True:
-        hand = hands[leader]
-        if uniform:
-            legal: Sequence[int] = hand if any_lead else legal_leads(compiled, hand)
-            card = legal[int(draw() * len(legal))]
-        else:
-            quick_lead = only or quick_leads[leader]
-            if quick_lead is None:
-                card = _lead(
-                    compiled, choosers, leader, hands, owner, known_spare, ledger, trump,
-                    turn_up, rng, leads, lead_number,
-                )  # fmt: skip
-                lead_number += 1
-            else:
-                legal = hand if any_lead else legal_leads(compiled, hand)
-                card = quick_lead(legal, compiled, rng)
-        seat = leader
-        previous = -1
+    first_leader = (dealer + 1) % players
+    for hands, owner, turn_up in deals:
+        trump = trump_after[END if turn_up is None else turn_up]
+        tables = by_trump[NO_TRUMP if trump is None else trump]
+        if logging:
+            place: TurnUpPlace = "none"
+            if turn_up is not None:
+                place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
+            log.append(Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place))  # type: ignore[union-attr]
+        if turn_up is not None:
+            if logging:
+                log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]
+            wins = tables.turn_up[turn_up]
+            if wins and turn_up_payouts(compiled, ledger, wins, dealer, hands):
+                if logging:
+                    log.append(DealVoided(turn_up))  # type: ignore[union-attr]
+                yield None, trump
+                continue
+        chain = tables.chain
+        # With a log every card is special: the log of a card played is written where a card
+        # that wins or pays anything is handled, so without one the per-card path tests
+        # nothing for it.
+        special = tables.special if log is None else EVERY_CARD
+        single = tables.single
+        more = tables.more
+        taken = ledger.taken
+        known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
+        pair_player: dict[int, int] = {}
+        pending_bonus: list[tuple[int, int]] = []
+        leader = seat = first_leader
+        lead_number = 0
         while True:
-            owner[card] = PLAYED
-            hand = hands[seat]
-            hand.remove(card)
-            if special[card]:
-                if logging and previous >= 0:
-                    log.append(Played(seat, card))  # type: ignore[union-attr]
-                for index in single[card]:
-                    if not taken[index]:
-                        take(index, seat, "play")
-                if more[card]:
-                    pair_or_bonus(
-                        compiled, tables, ledger, hands, card, seat, previous, pair_player,
-                        pending_bonus,
+            hand = hands[leader]
+            if uniform:
+                legal: Sequence[int] = hand if any_lead else legal_leads(compiled, hand)
+                card = legal[int(draw() * len(legal))]
+            else:
+                quick_lead = only or quick_leads[leader]
+                if quick_lead is None:
+                    card = _lead(
+                        compiled, choosers, leader, hands, owner, known_spare, ledger, trump,
+                        turn_up, rng, leads, lead_number,
                     )  # fmt: skip
+                    lead_number += 1
+                else:
+                    legal = hand if any_lead else legal_leads(compiled, hand)
+                    card = quick_lead(legal, compiled, rng)
+            seat = leader
+            previous = -1
+            while True:
+                owner[card] = PLAYED
+                hand = hands[seat]
+                hand.remove(card)
+                if special[card]:
+                    if logging and previous >= 0:
+                        log.append(Played(seat, card))  # type: ignore[union-attr]
+                    for index in single[card]:
+                        if not taken[index]:
+                            take(index, seat, "play")
+                    if more[card]:
+                        pair_or_bonus(
+                            compiled, tables, ledger, hands, card, seat, previous, pair_player,
+                            pending_bonus,
+                        )  # fmt: skip
+                if not hand:
+                    break
+                following = chain[card]
+                where = owner[following]
+                if where >= 0:
+                    previous = card
+                    seat = where
+                    card = following
+                    continue
+                if watched:  # someone reads the log or sees the table
+                    if logging:
+                        log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
+                    if where == SPARE:
+                        known_spare.add(following)
+                leader = seat
+                break
             if not hand:
                 break
-            following = chain[card]
-            where = owner[following]
-            if where >= 0:
-                previous = card
-                seat = where
-                card = following
-                continue
-            if watched:  # someone reads the log or sees the table
-                if logging:
-                    log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
-                if where == SPARE:
-                    known_spare.add(following)
-            leader = seat
-            break
-        if not hand:
-            break
-    if logging:
-        log.append(WentOut(seat, card))  # type: ignore[union-attr]
-    k = len(compiled.ids)
-    settling = holders(owner, tables.settling, k)
-    settle(compiled, ledger, seat, owner, hands, pending_bonus, settling, tables.cards_of)
-    last = -1  # a compartment's cards come together in ``winning``: count it once
-    for index, left in tables.winning:
-        if owner[left] >= 0 and index != last:
-            held[index] += 1
-            last = index
-    if not compiled.carry_over:
-        board = ledger.board
-        for index in range(k):
-            if board[index] > 0:
-                take(index, seat, "going-out")
-    return seat, trump
+        if logging:
+            log.append(WentOut(seat, card))  # type: ignore[union-attr]
+        settling = holders(owner, tables.settling, k)
+        settle(compiled, ledger, seat, owner, hands, pending_bonus, settling, tables.cards_of)
+        last = -1  # a compartment's cards come together in ``winning``: count it once
+        for index, left in tables.winning:
+            if owner[left] >= 0 and index != last:
+                held[index] += 1
+                last = index
+        if not carry_over:
+            board = ledger.board
+            for index in range(k):
+                if board[index] > 0:
+                    take(index, seat, "going-out")
+        yield seat, trump
 
 
 def _lead(
