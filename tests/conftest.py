@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, sync_playwright
 
-from variants.loader import load_rulesets
-from variants.ruleset import Ruleset
+from variants.rules.loader import load_rulesets
+from variants.rules.ruleset import Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = REPO / "rulesets"

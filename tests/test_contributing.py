@@ -70,8 +70,8 @@ def test_the_copy_differs_from_the_project_by_one_ruleset_file(project: Path) ->
         p.name for p in (REPO / "rulesets").iterdir()
     }
     assert new == {"peel-rounds.yaml"}
-    assert (project / "src" / "variants" / "play.py").read_bytes() == (
-        REPO / "src" / "variants" / "play.py"
+    assert (project / "src" / "variants" / "engine" / "play.py").read_bytes() == (
+        REPO / "src" / "variants" / "engine" / "play.py"
     ).read_bytes()
 
 

@@ -13,22 +13,22 @@ from types import ModuleType
 
 import pytest
 
-from variants.loader import load_rulesets
-from variants.ruleset import Rules, Ruleset
+from variants.rules.loader import load_rulesets
+from variants.rules.ruleset import Rules, Ruleset
 from variants.site import describe
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = Path(describe.__file__).parent
 MODULES = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE)]))
 MODEL = {
-    "variants.cards",
-    "variants.ruleset",
-    "variants.dealplan",
-    "variants.events",
-    "variants.phrases",
+    "variants.engine.cards",
+    "variants.rules.ruleset",
+    "variants.engine.dealplan",
+    "variants.engine.events",
+    "variants.telling.phrases",
 }
 """What the English is made from, besides the standard library: the model, and the words the
-telling of a deal shares (:mod:`variants.phrases`)."""
+telling of a deal shares (:mod:`variants.telling.phrases`)."""
 
 
 def module(name: str) -> ModuleType:

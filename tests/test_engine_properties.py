@@ -10,19 +10,19 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from variants.bulk import tally_deals
-from variants.compiled import compile_rules
-from variants.deal import DealSetup, shuffled_deal
-from variants.dealfile import deal_file_text, parse_deal
-from variants.events import DealVoided, Led, Played, WentOut
-from variants.game import play_game
-from variants.loader import load_rulesets
-from variants.play import DealResult, legal_leads, play_deal, play_shuffled
-from variants.policies import POLICIES, make_policy
-from variants.results import plays
-from variants.ruleset import Ruleset
-from variants.simulate import Tally
-from variants.yamlsource import read_yaml_text
+from variants.analysis.bulk import tally_deals
+from variants.analysis.simulate import Tally
+from variants.engine.compiled import compile_rules
+from variants.engine.deal import DealSetup, shuffled_deal
+from variants.engine.dealfile import deal_file_text, parse_deal
+from variants.engine.events import DealVoided, Led, Played, WentOut
+from variants.engine.game import play_game
+from variants.engine.play import DealResult, legal_leads, play_deal, play_shuffled
+from variants.engine.policies import POLICIES, make_policy
+from variants.rules.loader import load_rulesets
+from variants.rules.ruleset import Ruleset
+from variants.rules.yamlsource import read_yaml_text
+from variants.telling.results import plays
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = load_rulesets(REPO / "rulesets")

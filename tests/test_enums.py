@@ -18,15 +18,16 @@ from typing import Any, Literal, NamedTuple, get_args, get_origin, get_type_hint
 
 import pytest
 
-from variants import events, ruleset
-from variants.cards import SUITS
-from variants.compiled import compile_rules, dressing_payments
-from variants.deal import trump_of
-from variants.dealplan import plan_deal
-from variants.game import play_game
-from variants.loader import load_ruleset, ruleset_schema
-from variants.policies import make_policy
-from variants.ruleset import (
+from variants.engine import events
+from variants.engine.cards import SUITS
+from variants.engine.compiled import compile_rules, dressing_payments
+from variants.engine.deal import trump_of
+from variants.engine.dealplan import plan_deal
+from variants.engine.game import play_game
+from variants.engine.policies import make_policy
+from variants.rules import ruleset
+from variants.rules.loader import load_ruleset, ruleset_schema
+from variants.rules.ruleset import (
     Bonus,
     BonusCounted,
     ClosingDeal,

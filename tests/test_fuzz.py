@@ -21,7 +21,7 @@ from clirun import REPO, Outcome, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from variants.yamlsource import read_yaml_text
+from variants.rules.yamlsource import read_yaml_text
 
 RULESET = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")
 DEAL = (REPO / "examples" / "peel-walkthrough.yaml").read_text(encoding="utf-8")

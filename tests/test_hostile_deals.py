@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from clirun import REPO, Outcome, run
 
-from variants.loader import load_ruleset
+from variants.rules.loader import load_ruleset
 
 RULESETS = str(REPO / "rulesets")
 KNOWN = "(known: foster, modern-shedding, modern-variations, peel)"

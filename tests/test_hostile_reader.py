@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from variants.yamlsource import MAX_BYTES, read_yaml_text
+from variants.rules.yamlsource import MAX_BYTES, read_yaml_text
 
 
 @dataclass(frozen=True)

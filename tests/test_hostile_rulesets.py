@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from clirun import REPO, run
 
-from variants.cards import RANKS
-from variants.checks import check_rules
-from variants.loader import StrictValidator, choice_problems, load_ruleset, ruleset_schema
-from variants.ruleset import Ruleset, apply_patch
+from variants.engine.cards import RANKS
+from variants.rules.checks import check_rules
+from variants.rules.loader import StrictValidator, choice_problems, load_ruleset, ruleset_schema
+from variants.rules.ruleset import Ruleset, apply_patch
 from variants.site.schema_doc import schema_doc
 
 BASE = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")

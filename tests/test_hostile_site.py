@@ -23,7 +23,7 @@ import pytest
 from conftest import REPO, build_site
 from mkdocs.exceptions import PluginError
 
-from variants.ruleset import Ruleset
+from variants.rules.ruleset import Ruleset
 from variants.site import publish
 from variants.site import stats_runs as sr
 

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from clirun import REPO, run
 
-from variants.compiled import compile_rules
-from variants.deal import shuffled_deal
-from variants.modeljson import ModelJsonError, dump_json, load_json, schema_id
-from variants.play import play_deal
-from variants.policies import make_policy
-from variants.ruleset import Ruleset
+from variants.engine.compiled import compile_rules
+from variants.engine.deal import shuffled_deal
+from variants.engine.play import play_deal
+from variants.engine.policies import make_policy
+from variants.rules.modeljson import ModelJsonError, dump_json, load_json, schema_id
+from variants.rules.ruleset import Ruleset
 
 
 def _combinations(ruleset: Ruleset) -> list[dict[str, str]]:
@@ -54,10 +54,10 @@ def test_the_same_deals_are_played(rulesets: dict[str, Ruleset]) -> None:
 ENGINE_ONLY = """
 import sys
 from pathlib import Path
-from variants.modeljson import load_json
-from variants.game import play_game
-from variants.narrate import narrate
-from variants.policies import make_policy
+from variants.rules.modeljson import load_json
+from variants.engine.game import play_game
+from variants.telling.narrate import narrate
+from variants.engine.policies import make_policy
 import random
 ruleset = load_json(Path(sys.argv[1]).read_text(encoding="utf-8"))
 game = play_game(ruleset.rules, 4, make_policy("advised"), random.Random(1))

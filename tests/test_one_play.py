@@ -8,10 +8,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from variants.compiled import REMOVED, SPARE, TABLE, compile_rules
-from variants.deal import deal_from_pack, places
-from variants.loader import load_rulesets
-from variants.settle import CountingLedger, Ledger
+from variants.engine.compiled import REMOVED, SPARE, TABLE, compile_rules
+from variants.engine.deal import deal_from_pack, places
+from variants.engine.settle import CountingLedger, Ledger
+from variants.rules.loader import load_rulesets
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = load_rulesets(REPO / "rulesets")

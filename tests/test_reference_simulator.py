@@ -7,10 +7,10 @@ import random
 import sys
 from pathlib import Path
 
-from variants.compiled import compile_rules
-from variants.loader import load_ruleset
-from variants.play import play_shuffled
-from variants.policies import make_policy
+from variants.engine.compiled import compile_rules
+from variants.engine.play import play_shuffled
+from variants.engine.policies import make_policy
+from variants.rules.loader import load_ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "scripts"))

@@ -9,7 +9,7 @@ from pathlib import Path
 from clirun import REPO, Outcome
 from clirun import run as run_cli
 
-from variants.loader import load_ruleset, ruleset_schema
+from variants.rules.loader import load_ruleset, ruleset_schema
 
 
 def run(cwd: Path, *args: str) -> Outcome:
@@ -31,7 +31,7 @@ def test_new_writes_every_required_key_with_the_schema_line(tmp_path: Path) -> N
     done = run(tmp_path, "new", "hoyle-1907", "--title", 'Pope Joan "as in 1907"')
     assert done.status == 0, done.err
     text = (tmp_path / "rulesets" / "hoyle-1907.yaml").read_text(encoding="utf-8")
-    assert text.startswith("# yaml-language-server: $schema=../src/variants/schema/")
+    assert text.startswith("# yaml-language-server: $schema=../src/variants/rules/schema/")
     for key in required_keys():
         assert f"{key}:" in text, key
     ruleset = load_ruleset(tmp_path / "rulesets" / "hoyle-1907.yaml")

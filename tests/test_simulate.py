@@ -13,12 +13,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from variants.compiled import compile_rules
-from variants.dealfile import read_deal_file
-from variants.loader import load_ruleset
-from variants.play import play_deal
-from variants.policies import make_policy
-from variants.simulate import (
+from variants.analysis.simulate import (
     CHUNK,
     MAX_COUNT,
     Job,
@@ -33,6 +28,11 @@ from variants.simulate import (
     simulate_deals,
     simulate_games,
 )
+from variants.engine.compiled import compile_rules
+from variants.engine.dealfile import read_deal_file
+from variants.engine.play import play_deal
+from variants.engine.policies import make_policy
+from variants.rules.loader import load_ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 PEEL = load_ruleset(REPO / "rulesets" / "peel.yaml")

@@ -9,8 +9,8 @@ from typing import Any, get_args
 
 import pytest
 
-from variants.loader import load_rulesets, ruleset_schema
-from variants.ruleset import FirstDealer, HolderPays, Ruleset, StopCause, TurnUpFate
+from variants.rules.loader import load_rulesets, ruleset_schema
+from variants.rules.ruleset import FirstDealer, HolderPays, Ruleset, StopCause, TurnUpFate
 from variants.site import compare, describe, pages, render, schema_doc, svg
 
 REPO = Path(__file__).resolve().parent.parent

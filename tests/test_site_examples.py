@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from variants.cli import main
-from variants.dealfile import read_deal_file
-from variants.events import Led
-from variants.ruleset import Ruleset
+from variants.engine.dealfile import read_deal_file
+from variants.engine.events import Led
+from variants.rules.ruleset import Ruleset
 from variants.site.exampledeals import (
     deal_view,
     examples_for,

@@ -123,7 +123,7 @@ def test_peel_page_states_its_rules(site: Path) -> None:
 
 
 def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> None:
-    from variants.loader import load_rulesets
+    from variants.rules.loader import load_rulesets
 
     for ruleset in load_rulesets(RULESETS).values():
         html = page(site, f"rulesets/{ruleset.id}")
@@ -186,7 +186,7 @@ def test_one_deal_page_shows_every_ruleset(site: Path) -> None:
 
 
 def test_replay_pages_embed_their_steps(site: Path) -> None:
-    from variants.dealfile import read_deal_file
+    from variants.engine.dealfile import read_deal_file
     from variants.site.exampledeals import examples_for, replay_data
 
     index = page(site, "replay")

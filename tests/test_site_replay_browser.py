@@ -18,12 +18,12 @@ import pytest
 from conftest import attributes
 from playwright.sync_api import Browser, Page, expect
 
-from variants.cards import card_glyph, parse_card
-from variants.dealfile import read_deal_file
-from variants.events import Led, Stopped
-from variants.narrate import Style
-from variants.replaydata import replay_steps, step_line
+from variants.engine.cards import card_glyph, parse_card
+from variants.engine.dealfile import read_deal_file
+from variants.engine.events import Led, Stopped
 from variants.site.exampledeals import Example, examples_for
+from variants.telling.narrate import Style
+from variants.telling.replaydata import replay_steps, step_line
 
 REPO = Path(__file__).resolve().parent.parent
 WALKTHROUGH = "/replay/peel/peel-walkthrough/"

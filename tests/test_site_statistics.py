@@ -18,9 +18,9 @@ import clirun
 import pytest
 from conftest import SiteBuild, build_site
 
-from variants.loader import load_ruleset
-from variants.ruleset import Ruleset
-from variants.simulate import deals_report, simulate_deals
+from variants.analysis.simulate import deals_report, simulate_deals
+from variants.rules.loader import load_ruleset
+from variants.rules.ruleset import Ruleset
 from variants.site import stats_runs as sr
 from variants.site.charts import Bar, bar_chart, layout, nice_domain, nice_step, number, percent
 from variants.site.statistics import (

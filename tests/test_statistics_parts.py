@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from markupsafe import Markup
 
-from variants.loader import load_ruleset
-from variants.ruleset import Ruleset
-from variants.simulate import Z95, wilson_rate
+from variants.analysis.simulate import Z95, wilson_rate
+from variants.rules.loader import load_ruleset
+from variants.rules.ruleset import Ruleset
 from variants.site import render
 from variants.site import stats_runs as sr
 from variants.site.render import Linker

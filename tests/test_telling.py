@@ -1,9 +1,9 @@
 """How a deal is told: each thing said one way, and the counters read one way.
 
 The narration, the replay's steps and the site's worked examples take their words from
-:mod:`variants.phrases` and their counters from one fold of the event log
-(:class:`variants.results.Table`); these tests pin the words and check that every reader of a
-deal's counters agrees with what the engine settled.
+:mod:`variants.telling.phrases` and their counters from one fold of the event log
+(:class:`variants.telling.results.Table`); these tests pin the words and check that every reader of
+a deal's counters agrees with what the engine settled.
 """
 
 from __future__ import annotations
@@ -13,16 +13,23 @@ from typing import get_args
 
 import pytest
 
-from variants.cards import card_name, card_words, parse_card
-from variants.dealfile import find_ruleset, play_deal_file, read_deal_file
-from variants.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
-from variants.narrate import Style, narrate
-from variants.phrases import cap, first_dealer_by, join_words, stop_phrase, took, turn_up_fate
-from variants.replaydata import replay_steps, step_line
-from variants.results import Table, deal_json, plays
-from variants.ruleset import FirstDealer, StopCause, TurnUpFate
+from variants.engine.cards import card_name, card_words, parse_card
+from variants.engine.dealfile import find_ruleset, play_deal_file, read_deal_file
+from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
+from variants.rules.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.site.exampledeals import deal_view, generated_example
 from variants.site.svg import is_layout
+from variants.telling.narrate import Style, narrate
+from variants.telling.phrases import (
+    cap,
+    first_dealer_by,
+    join_words,
+    stop_phrase,
+    took,
+    turn_up_fate,
+)
+from variants.telling.replaydata import replay_steps, step_line
+from variants.telling.results import Table, deal_json, plays
 
 REPO = Path(__file__).resolve().parent.parent
 DEALS = REPO / "tests" / "deals"

@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 from clirun import Outcome, run
 
-from variants.loader import load_ruleset
-from variants.ruleset import Rules, Ruleset
+from variants.rules.loader import load_ruleset
+from variants.rules.ruleset import Rules, Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 BROKEN = REPO / "tests" / "broken"

@@ -7,12 +7,12 @@ from pathlib import Path
 
 from clirun import run
 
-from variants.cards import parse_card
-from variants.dealfile import read_deal_file
-from variants.events import CompartmentWon, Exempted, Led, Played, Stopped, WentOut
-from variants.narrate import PLAIN, Style, narrate
-from variants.play import play_deal
-from variants.policies import make_policy
+from variants.engine.cards import parse_card
+from variants.engine.dealfile import read_deal_file
+from variants.engine.events import CompartmentWon, Exempted, Led, Played, Stopped, WentOut
+from variants.engine.play import play_deal
+from variants.engine.policies import make_policy
+from variants.telling.narrate import PLAIN, Style, narrate
 
 REPO = Path(__file__).resolve().parent.parent
 WALKTHROUGH = REPO / "examples" / "peel-walkthrough.yaml"
@@ -108,9 +108,9 @@ def test_replay_prints_suit_glyphs_and_colour_only_when_asked() -> None:
 
 
 def test_the_narration_names_the_dealer_and_elder_hand_wherever_the_deal_starts() -> None:
-    from variants.compiled import compile_rules
-    from variants.deal import shuffled_deal
-    from variants.loader import load_ruleset
+    from variants.engine.compiled import compile_rules
+    from variants.engine.deal import shuffled_deal
+    from variants.rules.loader import load_ruleset
 
     compiled = compile_rules(load_ruleset(REPO / "rulesets" / "peel.yaml").rules, 5)
     rng = random.Random(4)

@@ -23,10 +23,19 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn, TextIO, cast
 
-from .cards import parse_card
-from .compiled import CompiledRules, compile_rules
-from .deal import shuffled_deal
-from .dealfile import (
+from .analysis.report import report_lines
+from .analysis.simulate import (
+    MAX_COUNT,
+    WorkerError,
+    deals_report,
+    games_report,
+    simulate_deals,
+    simulate_games,
+)
+from .engine.cards import parse_card
+from .engine.compiled import CompiledRules, compile_rules
+from .engine.deal import shuffled_deal
+from .engine.dealfile import (
     MAX_SEED,
     DealFile,
     DealFileError,
@@ -37,26 +46,17 @@ from .dealfile import (
     read_deal_file,
     rulesets_dir,
 )
-from .events import Led
-from .game import choose_first_dealer, play_game
-from .loader import choice_problems, load_ruleset, validate_paths
-from .narrate import Style, narrate, settlement_table
-from .play import DealResult, Policy, play_deal
-from .policies import make_policy
-from .report import report_lines
-from .results import deal_json
-from .roles import chief_card
-from .ruleset import OptionError, Ruleset, status_label
+from .engine.events import Led
+from .engine.game import choose_first_dealer, play_game
+from .engine.play import DealResult, Policy, play_deal
+from .engine.policies import make_policy
+from .rules.loader import choice_problems, load_ruleset, validate_paths
+from .rules.roles import chief_card
+from .rules.ruleset import OptionError, Ruleset, status_label
+from .rules.yamlsource import ProblemsError
 from .safewrite import WriteError, write_text
-from .simulate import (
-    MAX_COUNT,
-    WorkerError,
-    deals_report,
-    games_report,
-    simulate_deals,
-    simulate_games,
-)
-from .yamlsource import ProblemsError
+from .telling.narrate import Style, narrate, settlement_table
+from .telling.results import deal_json
 
 DEFAULT_RULESETS = Path("rulesets")
 
@@ -438,8 +438,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .loader import load_ruleset as load_all_checked
-    from .modeljson import dump_json
+    from .rules.loader import load_ruleset as load_all_checked
+    from .rules.modeljson import dump_json
 
     ruleset = _ruleset(args.ruleset)
     if ruleset.path:

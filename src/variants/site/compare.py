@@ -3,7 +3,7 @@
 Each cell is a short English value from :mod:`variants.site.describe` and the anchor of the rule
 on the ruleset's page that states it in full, with its provenance. The same rows give the sources
 page its section on where the sources disagree. The rows about the Pope and the pairs find their
-compartments by what they do (:mod:`variants.roles`), never by id.
+compartments by what they do (:mod:`variants.rules.roles`), never by id.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .. import roles
-from ..cards import card_glyph, card_words
-from ..ruleset import Rules, Ruleset
+from ..engine.cards import card_glyph, card_words
+from ..rules import roles
+from ..rules.ruleset import Rules, Ruleset
 from . import describe as d
 
 
@@ -82,7 +82,7 @@ def _penalty_anchor(rules: Rules) -> str:
 
 def pope_card(rules: Rules) -> str:
     """The Pope's card: the compartment won by one named card that the dressing stakes most on
-    (:func:`variants.roles.chief_card`)."""
+    (:func:`variants.rules.roles.chief_card`)."""
     pope = roles.chief_card(rules)
     if pope is None:
         return "no Pope"
@@ -114,7 +114,7 @@ def pope_turned_up(rules: Rules) -> str:
 
 
 def pope_holder(rules: Rules) -> str:
-    """What the holder of an unplayed Pope pays (:func:`variants.roles.chief_card`)."""
+    """What the holder of an unplayed Pope pays (:func:`variants.rules.roles.chief_card`)."""
     pope = roles.chief_card(rules)
     return "no such compartment" if pope is None else d.holder_summary(rules, pope.id)
 

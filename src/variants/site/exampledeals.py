@@ -23,11 +23,11 @@ from typing import Any, assert_never
 
 from mkdocs.exceptions import PluginError
 
-from ..cards import SUITS, suit_words
-from ..compiled import CompiledRules, compile_rules
-from ..deal import DealSetup, shuffled_deal
-from ..dealfile import DealFileError, play_deal_file, read_deal_file
-from ..events import (
+from ..engine.cards import SUITS, suit_words
+from ..engine.compiled import CompiledRules, compile_rules
+from ..engine.deal import DealSetup, shuffled_deal
+from ..engine.dealfile import DealFileError, play_deal_file, read_deal_file
+from ..engine.events import (
     CompartmentWon,
     DealEnded,
     Dealt,
@@ -39,14 +39,14 @@ from ..events import (
     WentOut,
     WinHow,
 )
-from ..game import choose_first_dealer
-from ..narrate import Style, narrate, seat_name
-from ..phrases import cap, took
-from ..play import DealResult, play_deal
-from ..policies import make_policy
-from ..replaydata import replay_steps, step_line
-from ..results import Table
-from ..ruleset import Rules, Ruleset
+from ..engine.game import choose_first_dealer
+from ..engine.play import DealResult, play_deal
+from ..engine.policies import make_policy
+from ..rules.ruleset import Rules, Ruleset
+from ..telling.narrate import Style, narrate, seat_name
+from ..telling.phrases import cap, took
+from ..telling.replaydata import replay_steps, step_line
+from ..telling.results import Table
 
 EXAMPLES_ENV = "VARIANTS_EXAMPLES"
 GLYPHS = Style(glyphs=True)

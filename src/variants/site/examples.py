@@ -19,9 +19,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..cards import card_glyph, card_name, card_words, is_red
-from ..phrases import cap
-from ..ruleset import Ruleset
+from ..engine.cards import card_glyph, card_name, card_words, is_red
+from ..rules.ruleset import Ruleset
+from ..telling.phrases import cap
 from .exampledeals import (
     Example,
     deal_view,

@@ -19,8 +19,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ..loader import load_rulesets, ruleset_schema
-from ..yamlsource import ProblemsError
+from ..rules.loader import load_rulesets, ruleset_schema
+from ..rules.yamlsource import ProblemsError
 from .pages import (
     SiteData,
     UnknownMarkerError,

@@ -13,15 +13,15 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..cards import card_glyph, full_pack
-from ..compiled import CompiledRules, compile_rules
-from ..deal import DealSetup, deal_from_pack, shuffle
-from ..dealplan import DealPlanError
-from ..phrases import cap, join_words
-from ..play import DealResult, play_deal
-from ..policies import make_policy
-from ..results import Table
-from ..ruleset import Ruleset
+from ..engine.cards import card_glyph, full_pack
+from ..engine.compiled import CompiledRules, compile_rules
+from ..engine.deal import DealSetup, deal_from_pack, shuffle
+from ..engine.dealplan import DealPlanError
+from ..engine.play import DealResult, play_deal
+from ..engine.policies import make_policy
+from ..rules.ruleset import Ruleset
+from ..telling.phrases import cap, join_words
+from ..telling.results import Table
 from .exampledeals import POLICY, number_word, trump_text
 from .pages import short_name
 

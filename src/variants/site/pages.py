@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from markupsafe import Markup
 
-from ..ruleset import Ruleset
+from ..rules.ruleset import Ruleset
 from . import compare as cmp
 from . import describe as d
 from .render import Linker, escape_markdown, file_anchor, render

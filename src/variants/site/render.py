@@ -18,7 +18,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 from mkdocs.utils import get_relative_url
 
-from ..cards import RANK_WORDS, SUIT_GLYPHS, SUIT_NAMES
+from ..engine.cards import RANK_WORDS, SUIT_GLYPHS, SUIT_NAMES
 
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
 """Python-Markdown's escapable characters (its ``ESCAPED_CHARS``, less ``>``, escaped as HTML):

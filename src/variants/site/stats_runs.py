@@ -2,8 +2,8 @@
 
 Each figure on the statistics pages comes from one :class:`Run`: a kind of simulation, a ruleset
 with its options, a number of players, a lead policy, a seed and a size. Runs are played with the
-simulator in :mod:`variants.simulate` (chunked and seeded, so the numbers do not depend on the
-number of processes), and each result is cached as JSON under a key that hashes everything that
+simulator in :mod:`variants.analysis.simulate` (chunked and seeded, so the numbers do not depend on
+the number of processes), and each result is cached as JSON under a key that hashes everything that
 can change it: the ruleset file's bytes, the options, the players, the policy, the seed, the size,
 the package version and the source of the engine modules that play a deal. A build that finds
 every key cached plays no deal.
@@ -36,11 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from .. import __version__, roles, simulate
-from ..compiled import CompiledRules, compile_rules
-from ..ruleset import Ruleset
-from ..safewrite import WriteError, write_text
-from ..simulate import (
+from .. import __version__
+from ..analysis import simulate
+from ..analysis.simulate import (
     CHUNK,
     GAME_CHUNK,
     GameTally,
@@ -59,6 +57,10 @@ from ..simulate import (
     run_tasks,
     seat_report,
 )
+from ..engine.compiled import CompiledRules, compile_rules
+from ..rules import roles
+from ..rules.ruleset import Ruleset
+from ..safewrite import WriteError, write_text
 
 Kind = Literal["deals", "games", "policy-seat", "card-holder"]
 KINDS: tuple[Kind, ...] = ("deals", "games", "policy-seat", "card-holder")
@@ -172,7 +174,7 @@ class Run:
 
 def followed(run: Run, ruleset: Ruleset) -> str:
     """The id of the compartment whose card's holder a ``card-holder`` run follows: the one it
-    names, else the Pope of the rules it plays (:func:`variants.roles.chief_card`)."""
+    names, else the Pope of the rules it plays (:func:`variants.rules.roles.chief_card`)."""
     if run.compartment is not None:
         return run.compartment
     chief = roles.chief_card(ruleset.rules_for(dict(run.options)))
@@ -194,9 +196,10 @@ def engine_digest() -> str:
     if not _ENGINE:
         package = Path(__file__).resolve().parent.parent
         hashed = hashlib.sha256()
-        for path in sorted(package.glob("*.py")):
-            if path.stem not in NOT_ENGINE:
-                hashed.update(path.name.encode())
+        for path in sorted(package.rglob("*.py")):
+            name = path.relative_to(package).as_posix()
+            if path.stem not in NOT_ENGINE and not name.startswith("site/"):
+                hashed.update(name.encode())
                 hashed.update(path.read_bytes())
         _ENGINE.append(hashed.hexdigest())
     return _ENGINE[0]

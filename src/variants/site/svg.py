@@ -14,9 +14,9 @@ from typing import assert_never
 
 from markupsafe import Markup
 
-from .. import roles
-from ..cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
-from ..ruleset import Compartment, Payer, Rules
+from ..engine.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
+from ..rules import roles
+from ..rules.ruleset import Compartment, Payer, Rules
 from . import describe as d
 from .render import render
 
@@ -33,7 +33,7 @@ class Segment:
     coin_y: float
     font: float
     pope: bool
-    """Whether this is the Pope's segment (:func:`variants.roles.chief_card`), drawn apart."""
+    """Whether this is the Pope's segment (:func:`variants.rules.roles.chief_card`), drawn apart."""
 
 
 @dataclass(frozen=True)

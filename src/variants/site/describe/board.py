@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...cards import RANKS, card_glyph
-from ...ruleset import Compartment, Rules, Win
+from ...engine.cards import RANKS, card_glyph
+from ...rules.ruleset import Compartment, Rules, Win
 from .dressing import stake_text
 from .records import Rule
 from .words import (

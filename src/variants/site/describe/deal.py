@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from ...dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
-from ...events import TurnUpPlace
-from ...ruleset import Rules
+from ...engine.dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
+from ...engine.events import TurnUpPlace
+from ...rules.ruleset import Rules
 from .records import Rule, Table
 from .words import EN_DASH, ORDINALS
 
@@ -74,7 +74,7 @@ class HandSizes:
 
 
 def hand_sizes(rules: Rules, players: int) -> HandSizes:
-    """Computed from :func:`variants.dealplan.plan_deal`."""
+    """Computed from :func:`variants.engine.dealplan.plan_deal`."""
     try:
         plan = plan_deal(rules, players)
     except DealPlanError as error:

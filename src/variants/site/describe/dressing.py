@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...ruleset import Compartment, Rules
+from ...rules.ruleset import Compartment, Rules
 from .records import Rule, Table
 from .words import compartment_label, counters, number_word
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...ruleset import Rules
+from ...rules.ruleset import Rules
 from .records import Rule
 from .words import plural
 

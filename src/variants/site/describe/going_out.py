@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...ruleset import HolderPays, Rules
+from ...rules.ruleset import HolderPays, Rules
 from .board import compartment_cards
 from .records import Rule
 from .words import counters

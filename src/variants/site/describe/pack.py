@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...cards import RANKS, card_glyph
-from ...ruleset import Rules
+from ...engine.cards import RANKS, card_glyph
+from ...rules.ruleset import Rules
 from .records import Rule
 from .words import cards_label, rank_words
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...ruleset import Rules
+from ...rules.ruleset import Rules
 from .records import Rule
 from .words import number_word
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...ruleset import Provenance
+from ...rules.ruleset import Provenance
 
 
 @dataclass(frozen=True)

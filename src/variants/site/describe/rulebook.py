@@ -3,7 +3,7 @@ them to play, each gathered from the modules of the blocks it tells."""
 
 from __future__ import annotations
 
-from ...ruleset import Provenance, Rules, Ruleset
+from ...rules.ruleset import Provenance, Rules, Ruleset
 from .board import board_rule, compartment_rule
 from .deal import deal_rule
 from .dressing import dressing_rule

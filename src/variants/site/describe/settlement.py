@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...ruleset import Citation, Rules
+from ...rules.ruleset import Citation, Rules
 from .board import compartment_cards
 from .going_out import going_out_rule
 from .records import Rule

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...ruleset import STATUS_THRESHOLDS, Ruleset
+from ...rules.ruleset import STATUS_THRESHOLDS, Ruleset
 
 STATUS_BEYOND = "fragmentary"
 

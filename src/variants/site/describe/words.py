@@ -1,10 +1,10 @@
 """Words the blocks share: numbers, cards, suits and compartments in English.
 
 Cards, counters and lists are said as the telling of a deal says them: :func:`card_words` and
-:func:`rank_words` come from :mod:`variants.cards`, :func:`counters` and :func:`join_words` from
-:mod:`variants.phrases`.
+:func:`rank_words` come from :mod:`variants.engine.cards`, :func:`counters` and :func:`join_words`
+from :mod:`variants.telling.phrases`.
 
->>> from variants.cards import parse_card
+>>> from variants.engine.cards import parse_card
 >>> card_label(parse_card("8D"))
 'the eight of diamonds (8♦)'
 >>> counters(1), counters(3)
@@ -15,9 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...cards import SUIT_GLYPHS, SUITS, card_glyph, card_words, rank_of, rank_words, suit_words
-from ...phrases import counters, join_words
-from ...ruleset import Rules
+from ...engine.cards import (
+    SUIT_GLYPHS,
+    SUITS,
+    card_glyph,
+    card_words,
+    rank_of,
+    rank_words,
+    suit_words,
+)
+from ...rules.ruleset import Rules
+from ...telling.phrases import counters, join_words
 
 EN_DASH = "\u2013"
 
@@ -79,7 +87,7 @@ def card_label(card: int) -> str:
 def cards_label(cards: Sequence[int]) -> str:
     """Cards in words, the four of a rank together.
 
-    >>> from variants.cards import parse_card
+    >>> from variants.engine.cards import parse_card
     >>> cards_label([parse_card(c) for c in ("8C", "8D", "8H", "8S")])
     'the four eights (8♣ 8♦ 8♥ 8♠)'
     >>> cards_label([parse_card("8D")])

@@ -17,10 +17,10 @@ module and its template, added to that list:
    seats, per option)
 5. :mod:`.advice`: does source 000's play advice beat leading at random or the lowest card?
 
-Questions 3 and 4 are about one compartment each, found by what it does (:mod:`variants.roles`),
-never by its id: Matrimony is the compartment won by the king and queen of trumps together, the
-Pope the compartment won by one named card that the dressing stakes most on. A ruleset without
-one has no such figure, and its page says so.
+Questions 3 and 4 are about one compartment each, found by what it does
+(:mod:`variants.rules.roles`), never by its id: Matrimony is the compartment won by the king and
+queen of trumps together, the Pope the compartment won by one named card that the dressing stakes
+most on. A ruleset without one has no such figure, and its page says so.
 
 What they share: :mod:`.plan` (table sizes, variants, the :class:`Plan`), :mod:`.reports` (the
 runs' JSON read once into typed figures), :mod:`.figures` (numbers, bars, captions and tables,

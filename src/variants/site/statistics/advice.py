@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ...ruleset import Ruleset
+from ...rules.ruleset import Ruleset
 from .. import stats_runs as sr
 from ..charts import number
 from ..pages import short_name

@@ -1,8 +1,8 @@
 """Question 4: what is the Pope worth to its holder?
 
 The Pope is the compartment won by one named card that the dressing stakes most on
-(:func:`variants.roles.chief_card`), found by what it does, never by its id. The seat dealt its
-card is followed against the other seats of the same deals, under the default rules and under
+(:func:`variants.rules.roles.chief_card`), found by what it does, never by its id. The seat dealt
+its card is followed against the other seats of the same deals, under the default rules and under
 each option value that changes how it is won or paid (its card, its turn-up payout, its bonus,
 whether it may only be led, what its holder pays).
 """
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ... import roles
-from ...cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
-from ...ruleset import Rules, Ruleset
+from ...engine.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ...rules import roles
+from ...rules.ruleset import Rules, Ruleset
 from .. import stats_runs as sr
 from ..charts import number, percent
 from ..pages import short_name
@@ -43,7 +43,7 @@ from .question import Answer, Entry, Page, Question
 say = phrases(__name__)
 
 POPE = "pope"
-"""The anchor of the question (:func:`variants.roles.chief_card`), kept for links."""
+"""The anchor of the question (:func:`variants.rules.roles.chief_card`), kept for links."""
 ASKED = "What is the Pope worth to its holder?"
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ...simulate import Z95
+from ...analysis.simulate import Z95
 from ..charts import Bar, bar_chart, figure, number, percent
 from ..render import environment, render
 from .reports import Mean, Rate

@@ -1,7 +1,7 @@
 """Question 3: how large does Matrimony grow before it is won?
 
 Matrimony is the compartment won by the king and queen of trumps together
-(:func:`variants.roles.king_and_queen`), found by what it does, never by its id. Its size when
+(:func:`variants.rules.roles.king_and_queen`), found by what it does, never by its id. Its size when
 won is followed over whole games, the board carried over, under the default rules (if they have
 one) and under each option value that changes how it is won or paid, or puts one on the board.
 """
@@ -12,10 +12,10 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ... import roles
-from ...compiled import compile_rules
-from ...ruleset import Compartment, Rules, Ruleset
-from ...simulate import wilson_rate
+from ...analysis.simulate import wilson_rate
+from ...engine.compiled import compile_rules
+from ...rules import roles
+from ...rules.ruleset import Compartment, Rules, Ruleset
 from .. import stats_runs as sr
 from ..charts import number
 from ..pages import short_name
@@ -43,7 +43,7 @@ from .reports import GamesReport, Mean, Rate
 say = phrases(__name__)
 
 MATRIMONY = "matrimony"
-"""The anchor of the question (:func:`variants.roles.king_and_queen`), kept for links."""
+"""The anchor of the question (:func:`variants.rules.roles.king_and_queen`), kept for links."""
 ASKED = "How large does Matrimony grow before it is won?"
 
 

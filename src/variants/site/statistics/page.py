@@ -11,7 +11,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...ruleset import Ruleset
+from ...rules.ruleset import Ruleset
 from .. import stats_runs as sr
 from ..pages import SiteData, short_name
 from ..render import Linker, render

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ... import roles
-from ...compiled import compile_rules
-from ...ruleset import Compartment, Rules, Ruleset
+from ...engine.compiled import compile_rules
+from ...rules import roles
+from ...rules.ruleset import Compartment, Rules, Ruleset
 from .. import stats_runs as sr
 
 PLAYERS = (3, 5, 8)

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from .events import PayReason, WinHow
-from .ruleset import FirstDealer, StopCause, TurnUpFate
+from ..engine.events import PayReason, WinHow
+from ..rules.ruleset import FirstDealer, StopCause, TurnUpFate
 
 
 def counters(amount: int) -> str:

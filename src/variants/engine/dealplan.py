@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from .ruleset import Rules, TurnUpCard
+from ..rules.ruleset import Rules, TurnUpCard
 
 SPARE = -1
 TURN_UP = -2

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .ruleset import FirstDealer
-from .ruleset import StopCause as StopCause
+from ..rules.ruleset import FirstDealer
+from ..rules.ruleset import StopCause as StopCause
 
 WinHow = Literal["play", "pair", "share", "turn-up", "going-out", "closing"]
 PayReason = Literal["going-out", "turn-up", "bonus"]

@@ -15,12 +15,12 @@ from collections.abc import Iterator, Sequence
 from operator import mul
 from typing import TYPE_CHECKING
 
-from .deal import shuffle
-from .play import Choosers, Policy, play_dealt
-from .settle import CountingLedger
+from ..engine.deal import shuffle
+from ..engine.play import Choosers, Policy, play_dealt
+from ..engine.settle import CountingLedger
 
 if TYPE_CHECKING:
-    from .compiled import CompiledRules
+    from ..engine.compiled import CompiledRules
     from .simulate import Tally
 
 BATCH = 256

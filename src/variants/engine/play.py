@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..rules.ruleset import StopCause
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
 from .compiled import END, NO_TRUMP, PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules
 from .deal import DealSetup, places, shuffle
@@ -30,7 +31,6 @@ from .events import (
     TurnUpPlace,
     WentOut,
 )
-from .ruleset import StopCause
 from .settle import Ledger, holders, pair_or_bonus, settle, turn_up_payouts
 
 EVERY_CARD = (True,) * (END + 1)

@@ -2,8 +2,8 @@
 
 Runs are told the way source 000's walkthrough tells them: who leads and why, who follows, why
 the run stops (as a player at the table would infer it), which compartments are taken, and the
-settlement at the end. What is said about one thing is said in :mod:`variants.phrases`, shared
-with the replay's steps and the site's worked examples.
+settlement at the end. What is said about one thing is said in :mod:`variants.telling.phrases`,
+shared with the replay's steps and the site's worked examples.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from .cards import (
+from ..engine.cards import (
     card_glyph,
     card_name,
     is_red,
@@ -22,7 +22,7 @@ from .cards import (
     rank_words,
     suit_words,
 )
-from .events import (
+from ..engine.events import (
     AS_GIVEN,
     CarriedOver,
     CompartmentWon,
@@ -44,6 +44,7 @@ from .events import (
     WentOut,
     WinHow,
 )
+from ..rules.ruleset import Rules, StopCause
 from .phrases import (
     cap,
     cards_count,
@@ -54,7 +55,6 @@ from .phrases import (
     stop_phrase,
     turn_up_fate,
 )
-from .ruleset import Rules, StopCause
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import card_name, suit_words
-from .events import (
+from ..engine.cards import card_name, suit_words
+from ..engine.events import (
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -27,10 +27,10 @@ from .events import (
     TurnedUp,
     WentOut,
 )
+from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import counters, stop_phrase, took
 from .results import Table
-from .ruleset import Rules
 
 
 def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:

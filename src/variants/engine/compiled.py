@@ -13,10 +13,10 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, assert_never
 
+from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
 from .cards import make_card, rank_of, suit_of
 from .dealplan import SPARE as PLAN_SPARE
 from .dealplan import TURN_UP, DealPlan, plan_deal
-from .ruleset import Compartment, Dressing, Rules, StopCause
 
 # Where a card is, in ``owner`` arrays: a seat (>= 0) or one of these.
 SPARE = -1

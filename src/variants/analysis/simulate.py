@@ -25,15 +25,15 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from . import roles
+from ..engine.compiled import CompiledRules, compile_rules
+from ..engine.deal import shuffled_deal
+from ..engine.game import play_game
+from ..engine.play import DealResult, play_deal, play_shuffled
+from ..engine.policies import make_policy
+from ..rules import roles
+from ..rules.loader import load_ruleset
+from ..rules.ruleset import Rules, Ruleset
 from .bulk import tally_deals
-from .compiled import CompiledRules, compile_rules
-from .deal import shuffled_deal
-from .game import play_game
-from .loader import load_ruleset
-from .play import DealResult, play_deal, play_shuffled
-from .policies import make_policy
-from .ruleset import Rules, Ruleset
 
 CHUNK = 2_000
 """Deals per chunk: the unit of work and of seeding."""
@@ -600,7 +600,7 @@ def run_policy_seat(job: Job) -> SeatTally:
 def run_card_holder(job: Job) -> SeatTally:
     """Deals played by ``job.policy`` at every seat, following the seat dealt the card that wins
     ``job.compartment`` (a compartment won by one named card); a plain :class:`Job` follows the
-    Pope's (:func:`variants.roles.chief_card`)."""
+    Pope's (:func:`variants.rules.roles.chief_card`)."""
     compiled = _compiled(job)
     compartment = job.compartment if isinstance(job, HolderJob) else _chief_card(compiled.rules, "")
     index = compiled.ids.index(compartment)
@@ -643,7 +643,7 @@ def simulate_policy_seat(
 
 def _chief_card(rules: Rules, ruleset_id: str) -> str:
     """The id of the Pope: the compartment won by one named card that the dressing stakes most
-    on (:func:`variants.roles.chief_card`)."""
+    on (:func:`variants.rules.roles.chief_card`)."""
     chief = roles.chief_card(rules)
     if chief is None:
         where = f"ruleset {ruleset_id!r}: " if ruleset_id else ""

@@ -1,6 +1,6 @@
 """Load rulesets: safe YAML, JSON Schema, semantic checks, then the frozen typed model.
 
-Every problem comes back as a :class:`~variants.yamlsource.Problem` that names the file, the
+Every problem comes back as a :class:`~variants.rules.yamlsource.Problem` that names the file, the
 line and the column of the offending node.
 """
 
@@ -33,7 +33,9 @@ MAX_OPTION_COMBINATIONS = 1024
 
 @cache
 def ruleset_schema() -> dict[str, Any]:
-    text = resources.files("variants").joinpath("schema/ruleset.schema.json").read_text("utf-8")
+    text = (
+        resources.files("variants").joinpath("rules/schema/ruleset.schema.json").read_text("utf-8")
+    )
     schema: dict[str, Any] = json.loads(text)
     return schema
 

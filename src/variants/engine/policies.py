@@ -10,11 +10,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..rules.roles import split_between_seats
+from ..telling.phrases import counters, join_words
 from .cards import card_name, suit_of
 from .compiled import CompiledRules
-from .phrases import counters, join_words
 from .play import Policy, SeatView
-from .roles import split_between_seats
 
 BIG_STAKE = 5
 """Counters on a compartment that make its card worth leading before lower cards of its suit."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from .cards import parse_rank
+from ..engine.cards import parse_rank
 from .ruleset import Bonus, Compartment, HolderRule, Rules, TurnUpPayout, Win
 
 KING_AND_QUEEN = frozenset({parse_rank("K"), parse_rank("Q")})

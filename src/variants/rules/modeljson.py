@@ -30,7 +30,7 @@ class ModelJsonError(ValueError):
 @cache
 def schema_id() -> str:
     """A short hash of the schema the rulesets are validated against."""
-    text = resources.files("variants").joinpath("schema/ruleset.schema.json").read_bytes()
+    text = resources.files("variants").joinpath("rules/schema/ruleset.schema.json").read_bytes()
     return hashlib.sha256(text).hexdigest()[:16]
 
 

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import assert_never
 
+from ..rules.ruleset import Rules
 from .cards import RANKS, rank_of
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
@@ -18,7 +19,6 @@ from .events import (
     GameEnded,
 )
 from .play import DealResult, Policy, play_deal
-from .ruleset import Rules
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, assert_never, cast
 
-from .dealplan import DealPlan, DealPlanError, plan_deal
+from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
 from .ruleset import (
     Deal,
     DealStyle,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import card_name
-from .events import (
+from ..engine.cards import card_name
+from ..engine.events import (
     CompartmentWon,
     DealEnded,
     Dealt,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, assert_never
 
-from .cards import parse_card, parse_rank, parse_suit
+from ..engine.cards import parse_card, parse_rank, parse_suit
 
 Raw = Mapping[str, Any]
 
@@ -468,7 +468,7 @@ class Ruleset:
     """The validated rules as JSON text: what option patches apply to."""
     path: str = ""
     document: str = field(default="", repr=False, compare=False)
-    """The whole validated document as JSON text: what :mod:`variants.modeljson` saves."""
+    """The whole validated document as JSON text: what :mod:`variants.rules.modeljson` saves."""
 
     @cached_property
     def rules(self) -> Rules:
