@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from clirun import run
 
+from variants.dealfile import find_ruleset
 from variants.engine.cards import parse_card
 from variants.engine.compiled import PLAYED, SPARE, TABLE, CompiledRules, compile_rules
-from variants.engine.dealfile import find_ruleset
 from variants.engine.play import SeatView, legal_leads
 from variants.engine.policies import AdvisedPolicy, Gain, counters, prospects, winnings, worth_early
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from variants.analysis.bulk import tally_deals
 from variants.analysis.simulate import Tally
+from variants.dealfile import deal_file_text, parse_deal
 from variants.engine.compiled import compile_rules
 from variants.engine.deal import DealSetup, shuffled_deal
-from variants.engine.dealfile import deal_file_text, parse_deal
 from variants.engine.events import DealVoided, Led, Played, WentOut
 from variants.engine.game import play_game
 from variants.engine.play import DealResult, legal_leads, play_deal, play_shuffled

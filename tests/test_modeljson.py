@@ -125,3 +125,24 @@ def test_what_is_not_a_saved_ruleset_is_refused(text: str, message: str) -> None
     with pytest.raises(ModelJsonError) as error:
         load_json(text, "peel.json")
     assert str(error.value) == message
+
+
+STANDARD_LIBRARY_ONLY = """
+import importlib, pkgutil, sys
+import variants.engine, variants.telling
+names = ["variants.rules.ruleset", "variants.rules.roles", "variants.rules.modeljson"]
+for package in (variants.engine, variants.telling):
+    names += [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
+for name in names:
+    importlib.import_module(name)
+heavy = {"yaml", "jsonschema", "jinja2", "mkdocs", "tqdm"}
+print(len(names), sorted({m.split(".")[0] for m in sys.modules} & heavy))
+"""
+
+
+def test_the_model_engine_and_telling_import_the_standard_library_alone() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", STANDARD_LIBRARY_ONLY], capture_output=True, text=True, check=True
+    )
+    count, outside = done.stdout.split(" ", 1)
+    assert int(count) > 10 and outside.strip() == "[]"

@@ -22,7 +22,7 @@ import yaml
 from clirun import run
 from conftest import build_site
 
-from variants.engine.dealfile import play_deal_file, read_deal_file
+from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.events import Paid
 from variants.rules import roles
 from variants.rules.loader import load_ruleset

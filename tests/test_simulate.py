@@ -28,8 +28,8 @@ from variants.analysis.simulate import (
     simulate_deals,
     simulate_games,
 )
+from variants.dealfile import read_deal_file
 from variants.engine.compiled import compile_rules
-from variants.engine.dealfile import read_deal_file
 from variants.engine.play import play_deal
 from variants.engine.policies import make_policy
 from variants.rules.loader import load_ruleset

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from variants.cli import main
-from variants.engine.dealfile import read_deal_file
+from variants.dealfile import read_deal_file
 from variants.engine.events import Led
 from variants.rules.ruleset import Ruleset
 from variants.site.exampledeals import (

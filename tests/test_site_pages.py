@@ -186,7 +186,7 @@ def test_one_deal_page_shows_every_ruleset(site: Path) -> None:
 
 
 def test_replay_pages_embed_their_steps(site: Path) -> None:
-    from variants.engine.dealfile import read_deal_file
+    from variants.dealfile import read_deal_file
     from variants.site.exampledeals import examples_for, replay_data
 
     index = page(site, "replay")

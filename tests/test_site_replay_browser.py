@@ -18,8 +18,8 @@ import pytest
 from conftest import attributes
 from playwright.sync_api import Browser, Page, expect
 
+from variants.dealfile import read_deal_file
 from variants.engine.cards import card_glyph, parse_card
-from variants.engine.dealfile import read_deal_file
 from variants.engine.events import Led, Stopped
 from variants.site.exampledeals import Example, examples_for
 from variants.telling.narrate import Style

@@ -32,10 +32,7 @@ from .analysis.simulate import (
     simulate_deals,
     simulate_games,
 )
-from .engine.cards import parse_card
-from .engine.compiled import CompiledRules, compile_rules
-from .engine.deal import shuffled_deal
-from .engine.dealfile import (
+from .dealfile import (
     MAX_SEED,
     DealFile,
     DealFileError,
@@ -46,6 +43,9 @@ from .engine.dealfile import (
     read_deal_file,
     rulesets_dir,
 )
+from .engine.cards import parse_card
+from .engine.compiled import CompiledRules, compile_rules
+from .engine.deal import shuffled_deal
 from .engine.events import Led
 from .engine.game import choose_first_dealer, play_game
 from .engine.play import DealResult, Policy, play_deal

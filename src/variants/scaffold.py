@@ -10,7 +10,7 @@ from pathlib import Path
 
 from jinja2 import Environment, StrictUndefined
 
-from .engine.dealfile import MAX_ID, clip, is_ruleset_id, known_rulesets, unprintable
+from .dealfile import MAX_ID, clip, is_ruleset_id, known_rulesets, unprintable
 from .safewrite import WriteError, create_text
 
 MAX_TITLE = 120

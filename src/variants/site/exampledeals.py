@@ -23,10 +23,10 @@ from typing import Any, assert_never
 
 from mkdocs.exceptions import PluginError
 
+from ..dealfile import DealFileError, play_deal_file, read_deal_file
 from ..engine.cards import SUITS, suit_words
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import DealSetup, shuffled_deal
-from ..engine.dealfile import DealFileError, play_deal_file, read_deal_file
 from ..engine.events import (
     CompartmentWon,
     DealEnded,

@@ -18,16 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..rules.loader import choice_problems, load_ruleset
-from ..rules.ruleset import OptionError, Ruleset
-from ..rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
-from .cards import CardError, card_name, parse_card
-from .compiled import CompiledRules, compile_rules
-from .deal import DealSetup, sort_hand
-from .dealplan import SPARE, TURN_UP, DealPlanError
-from .events import Led
-from .play import DealResult, IllegalLeadError, play_deal
-from .policies import POLICIES, make_policy
+from .engine.cards import CardError, card_name, parse_card
+from .engine.compiled import CompiledRules, compile_rules
+from .engine.deal import DealSetup, sort_hand
+from .engine.dealplan import SPARE, TURN_UP, DealPlanError
+from .engine.events import Led
+from .engine.play import DealResult, IllegalLeadError, play_deal
+from .engine.policies import POLICIES, make_policy
+from .rules.loader import choice_problems, load_ruleset
+from .rules.ruleset import OptionError, Ruleset
+from .rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
 
 KEYS = {
     "title": "a short title for the deal",
