@@ -231,8 +231,8 @@ def test_a_board_without_a_card_compartment_has_no_pope(rulesets: dict[str, Rule
     assert statistics.has_pope_card(without) is False
     assert compare.pope_card(without) == "no Pope"
     assert compare.pope_holder(without) == "no such compartment"
-    assert not any(segment.pope for segment in _segments(without, 170, 170, 150))
-    assert [s.pope for s in _segments(rules, 170, 170, 150)] == [True] + [False] * 7
+    assert not any(segment.chief for segment in _segments(without, 170, 170, 150))
+    assert [s.chief for s in _segments(rules, 170, 170, 150)] == [True] + [False] * 7
 
 
 def test_a_ruleset_without_a_pope_or_matrimony_says_so(rulesets: dict[str, Ruleset]) -> None:
@@ -414,22 +414,6 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     "king": (None, "the rank word, and the stop cause 'king' (the top card of a suit)"),
     "first-jack": (None, "a first-dealer method: the first jack dealt deals"),
     "game": (None, "the rules' `game` block and the `game` command, never a compartment"),
-    "pope": (
-        frozenset({"site/compare.py", "site/statistics/chief_card.py"}),
-        "the anchors of the rows and the question about the Pope (found by role), kept for links",
-    ),
-    "pope-turn-up": (
-        frozenset({"site/compare.py"}),
-        "the anchor of the comparison's row about a turned-up Pope, kept for links",
-    ),
-    "pope-holder": (
-        frozenset({"site/compare.py"}),
-        "the anchor of the comparison's row about the Pope's holder, kept for links",
-    ),
-    "matrimony": (
-        frozenset({"site/statistics/king_and_queen.py"}),
-        "the anchor of the question about Matrimony (found by role), kept for links",
-    ),
 }
 """Strings in ``src/`` that hold the word of a shipped compartment id without naming one: where
 they may appear, and why."""

@@ -151,7 +151,7 @@ def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
     rows = {row.dimension.id: row for row in compare.matrix(ordered)}
     required = {
         "pack",
-        "pope",
+        "chief-card",
         "stops",
         "deal",
         "spare",
@@ -160,7 +160,7 @@ def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
         "dressing",
         "lead",
         "pairs",
-        "pope-holder",
+        "chief-card-holder",
         "penalties",
         "rounds",
         "closing",

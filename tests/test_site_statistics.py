@@ -303,7 +303,15 @@ def test_each_ruleset_page_states_sizes_seed_and_intervals(built: Path) -> None:
         assert "200 deals" in text and "30 whole games" in text  # the sizes actually played
         assert f"variants simulate {rid} --players 5 --deals 200 --seed 1" in text
         assert f"python -m variants.site.stats_runs policy-seat {rid} --players 5" in text
-        for anchor in ("seats", "length", "matrimony", "pope", "advice", "compartments", "how"):
+        for anchor in (
+            "seats",
+            "length",
+            "royal-pair",
+            "chief-card",
+            "advice",
+            "compartments",
+            "how",
+        ):
             assert f'id="{anchor}"' in page, (rid, anchor)
     foster = text_of(html(built, "statistics/foster"))
     assert "8♦ removed" in foster and "eight_of_diamonds=removed" in foster

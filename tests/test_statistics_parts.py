@@ -234,6 +234,12 @@ def test_a_phrase_escapes_what_it_is_given() -> None:
 
 
 def test_the_questions_keep_their_order_and_anchors() -> None:
-    assert [q.anchor for q in QUESTIONS] == ["seats", "length", "matrimony", "pope", "advice"]
+    assert [q.anchor for q in QUESTIONS] == [
+        "seats",
+        "length",
+        "royal-pair",
+        "chief-card",
+        "advice",
+    ]
     assert QUESTIONS[3].asked == "What is the Pope worth to its holder?"
     assert isinstance(DEFAULT, Variant) and DEFAULT.options == ()

@@ -153,7 +153,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
         _fixed("rule-players"),
     ),
     Dimension("pack", "Pack", _rules(d.pack_summary), _fixed("rule-pack")),
-    Dimension("pope", "Pope card", _rules(pope_card), _pope_anchor),
+    Dimension("chief-card", "Pope card", _rules(pope_card), _pope_anchor),
     Dimension("trump", "Trumps", _rules(d.trump_summary), _fixed("rule-trump")),
     Dimension(
         "first-dealer",
@@ -164,7 +164,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension("deal", "Deal", _rules(d.deal_summary), _fixed("rule-deal")),
     Dimension("spare", "Spare hand or stock", _rules(d.spare_summary), _fixed("rule-deal")),
     Dimension("turn-up", "Turn-up", _rules(d.turn_up_summary), _fixed("rule-turn-up")),
-    Dimension("pope-turn-up", "Pope turned up", _rules(pope_turned_up), _pope_anchor),
+    Dimension("chief-card-turned-up", "Pope turned up", _rules(pope_turned_up), _pope_anchor),
     Dimension(
         "compartments",
         "Compartments and stakes",
@@ -176,7 +176,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension("stops", "Stops", _rules(d.stops_summary), _fixed("play")),
     Dimension("pairs", "Matrimony and Intrigue", _rules(pairs_summary), _pairs_anchor),
     Dimension(
-        "pope-holder",
+        "chief-card-holder",
         "Holder of an unplayed Pope",
         _rules(pope_holder),
         _fixed("rule-going-out"),

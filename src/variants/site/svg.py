@@ -32,7 +32,7 @@ class Segment:
     coin_x: float
     coin_y: float
     font: float
-    pope: bool
+    chief: bool
     """Whether this is the Pope's segment (:func:`variants.rules.roles.chief_card`), drawn apart."""
 
 
@@ -119,7 +119,7 @@ def short_cards(compartment: Compartment) -> str:
 
 def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment]:
     compartments = rules.board.compartments
-    pope = roles.chief_card(rules)
+    chief = roles.chief_card(rules)
     n = len(compartments)
     step = 2 * math.pi / n
     segments: list[Segment] = []
@@ -149,7 +149,7 @@ def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment
                 coin_x=cx + coin_r * math.cos(mid),
                 coin_y=cy + coin_r * math.sin(mid),
                 font=font,
-                pope=compartment is pope,
+                chief=compartment is chief,
             )
         )
     return segments

@@ -42,8 +42,8 @@ from .question import Answer, Entry, Page, Question
 
 say = phrases(__name__)
 
-POPE = "pope"
-"""The anchor of the question (:func:`variants.rules.roles.chief_card`), kept for links."""
+ANCHOR = "chief-card"
+"""The anchor of the question, named for the role (:func:`variants.rules.roles.chief_card`)."""
 ASKED = "What is the Pope worth to its holder?"
 
 
@@ -85,7 +85,7 @@ def section(page: Page) -> Section:
     ruleset, p, ident = page.ruleset, page.plan, page.ident
     if not p.popes:
         return Section(
-            POPE,
+            ANCHOR,
             ASKED,
             say("absent"),
             [],
@@ -126,13 +126,13 @@ def section(page: Page) -> Section:
         took=number(base.took.mean, 2),
         spread=spread,
     )
-    found_section = Section(POPE, ASKED, answer, [])
+    found_section = Section(ANCHOR, ASKED, answer, [])
     deals = base.deals
     found_section.body.append(
         chart(
             page.counter,
             bars,
-            ident=f"{ident}-{POPE}",
+            ident=f"{ident}-{ANCHOR}",
             title=f"{short_name(ruleset)}: what being dealt the Pope is worth",
             axis="holder's net less an average other seat's, counters per deal",
             shows="How much better the seat dealt the Pope does in a deal than an average other "
@@ -190,7 +190,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     shown = chart(
         counter,
         bars,
-        ident=f"cmp-{POPE}",
+        ident=f"cmp-{ANCHOR}",
         title=f"What being dealt the Pope is worth, {MAIN} players",
         axis="holder's net less an average other seat's, counters per deal",
         shows="How much better the seat dealt the Pope does than an average other seat of the "
@@ -201,7 +201,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
         interval=MEANS,
     )
-    return Section(POPE, ASKED, say("compared"), [shown])
+    return Section(ANCHOR, ASKED, say("compared"), [shown])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:
@@ -240,4 +240,4 @@ def answer(entries: Sequence[Entry]) -> Answer:
     )
 
 
-QUESTION = Question(POPE, ASKED, section, comparison, answer, listed)
+QUESTION = Question(ANCHOR, ASKED, section, comparison, answer, listed)

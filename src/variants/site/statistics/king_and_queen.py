@@ -42,8 +42,8 @@ from .reports import GamesReport, Mean, Rate
 
 say = phrases(__name__)
 
-MATRIMONY = "matrimony"
-"""The anchor of the question (:func:`variants.rules.roles.king_and_queen`), kept for links."""
+ANCHOR = "royal-pair"
+"""The anchor of the question, named for the role (:func:`variants.rules.roles.king_and_queen`)."""
 ASKED = "How large does Matrimony grow before it is won?"
 
 
@@ -128,7 +128,7 @@ def section(page: Page) -> Section:
     ruleset, p, found = page.ruleset, page.plan, page.results.games
     if not p.matrimony:
         return Section(
-            MATRIMONY,
+            ANCHOR,
             "How large does Matrimony grow?",
             say("absent"),
             [],
@@ -177,13 +177,13 @@ def section(page: Page) -> Section:
         lead = Markup("")
     if not has_matrimony(ruleset.rules):
         lead = say("not_by_default") + lead
-    found_section = Section(MATRIMONY, ASKED, lead, [])
+    found_section = Section(ANCHOR, ASKED, lead, [])
     if bars:
         found_section.body.append(
             chart(
                 page.counter,
                 bars,
-                ident=f"{page.ident}-{MATRIMONY}",
+                ident=f"{page.ident}-{ANCHOR}",
                 title=f"{short_name(ruleset)}: Matrimony's size when won",
                 axis="counters on Matrimony when it is won",
                 shows="Counters taken from Matrimony in the deals that won it (shares "
@@ -224,7 +224,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     shown = chart(
         counter,
         bars,
-        ident=f"cmp-{MATRIMONY}",
+        ident=f"cmp-{ANCHOR}",
         title=f"Matrimony's size when won, whole games of {MAIN}",
         axis="counters on Matrimony when it is won",
         shows="Counters taken from Matrimony in the deals that won it, over whole games with "
@@ -233,7 +233,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         interval=MEANS,
         value_text=lambda v: number(v, 1),
     )
-    return Section(MATRIMONY, ASKED, say("compared"), [shown])
+    return Section(ANCHOR, ASKED, say("compared"), [shown])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:
@@ -278,4 +278,4 @@ def answer(entries: Sequence[Entry]) -> Answer:
     )
 
 
-QUESTION = Question(MATRIMONY, ASKED, section, comparison, answer, listed)
+QUESTION = Question(ANCHOR, ASKED, section, comparison, answer, listed)
