@@ -184,17 +184,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ruleset(name: str) -> Ruleset:
+def _ruleset(name: str, every_option: bool = False) -> Ruleset:
     """A ruleset by id (under the rulesets folder) or by path to its file. The options chosen
-    are checked by :func:`_options`, the others by ``variants validate``."""
+    are checked by :func:`_options`, the others by ``variants validate``, or here with
+    ``every_option``."""
     path = Path(name)
     if path.suffix in (".yaml", ".yml") or (not is_ruleset_id(name) and _exists(path)):
         try:
-            return load_ruleset(path, each_option=False)
+            return load_ruleset(path, combinations=every_option, each_option=every_option)
         except ProblemsError as error:
             raise UsageError(str(error.problems[0])) from None
     try:
-        return find_ruleset(name)
+        return find_ruleset(name, every_option=every_option)
     except ValueError as error:
         raise UsageError(str(error)) from None
 
@@ -438,15 +439,9 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .rules.loader import load_ruleset as load_all_checked
     from .rules.modeljson import dump_json
 
-    ruleset = _ruleset(args.ruleset)
-    if ruleset.path:
-        try:  # every option value and combination checked, as `validate` checks them
-            ruleset = load_all_checked(Path(ruleset.path), combinations=True)
-        except ProblemsError as error:
-            raise UsageError(str(error.problems[0])) from None
+    ruleset = _ruleset(args.ruleset, every_option=True)  # as `validate` checks it
     text = dump_json(ruleset) + "\n"
     if args.out:
         try:

@@ -127,17 +127,20 @@ def known_rulesets(folder: Path) -> str:
     return ", ".join(known) or "none"
 
 
-def find_ruleset(ruleset_id: str, folder: Path | None = None) -> Ruleset:
+def find_ruleset(
+    ruleset_id: str, folder: Path | None = None, every_option: bool = False
+) -> Ruleset:
     """Load ``<folder>/<id>.yaml``; raise ``ValueError`` when it is missing or invalid.
 
-    Only an id names a file here, never a path. Option values are not tried one by one: the
+    Only an id names a file here, never a path. Option values are not tried one by one unless
+    ``every_option`` (then every value and combination is, as ``variants validate`` does): the
     caller checks the combination it plays."""
     base = folder or rulesets_dir()
     path = base / f"{ruleset_id}.yaml"
     if not is_ruleset_id(ruleset_id) or not _is_file(path):
         raise ValueError(f"no ruleset {clip(ruleset_id)!r} (known: {known_rulesets(base)})")
     try:
-        return load_ruleset(path, each_option=False)
+        return load_ruleset(path, combinations=every_option, each_option=every_option)
     except ProblemsError as error:
         raise ValueError(f"ruleset {ruleset_id!r} is invalid: {error.problems[0]}") from None
 
