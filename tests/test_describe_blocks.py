@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import doctest
 import importlib
 import pkgutil
@@ -12,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from imports import imported as imported_modules
 
 from variants.rules.loader import load_rulesets
 from variants.rules.ruleset import Rules, Ruleset
@@ -26,9 +26,15 @@ MODEL = {
     "variants.engine.dealplan",
     "variants.engine.events",
     "variants.telling.phrases",
+    "variants.telling.words",
+    "variants.rules.roles",
+    "variants.mechanics",
+    *(f"variants.mechanics.{m}" for m in ("bonus", "going_out", "holders", "unplayed_penalty")),
+    *(f"variants.mechanics.{m}" for m in ("turn_up_payout", "card", "pair")),
 }
-"""What the English is made from, besides the standard library: the model, and the words the
-telling of a deal shares (:mod:`variants.telling.phrases`)."""
+"""What the English is made from, besides the standard library: the model, the roles its
+compartments play, each mechanic's phrases (:mod:`variants.mechanics`), and the words the
+telling of a deal shares (:mod:`variants.telling.words`, :mod:`variants.telling.phrases`)."""
 
 
 def module(name: str) -> ModuleType:
@@ -53,28 +59,12 @@ def test_each_block_of_rules_has_a_module_named_as_the_block() -> None:
         assert f"``{block}``" in (module(block).__doc__ or ""), block
 
 
-def _imports(path: Path) -> set[str]:
-    """The modules ``path`` imports, relative imports written out in full."""
-    package = f"{describe.__name__}"
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                found.add(".".join([*base, *([node.module] if node.module else [])]))
-            else:
-                found.add(node.module or "")
-    return found
-
-
 @pytest.mark.parametrize("name", ["__init__", *MODULES])
 def test_the_english_is_taken_from_the_model_alone(name: str) -> None:
     """No module here reads YAML, renders HTML or reaches into the rest of the site."""
     outside = {
         imported
-        for imported in _imports(PACKAGE / f"{name}.py")
+        for imported in imported_modules(PACKAGE / f"{name}.py", describe.__name__)
         if imported.split(".")[0] not in sys.stdlib_module_names
         and imported not in MODEL
         and not imported.startswith(describe.__name__ + ".")

@@ -25,28 +25,27 @@ from variants.engine.deal import trump_of
 from variants.engine.dealplan import plan_deal
 from variants.engine.game import play_game
 from variants.engine.policies import make_policy
+from variants.mechanics import MECHANICS, Win, build_win
+from variants.mechanics.bonus import Bonus, BonusCounted
+from variants.mechanics.holders import HolderPays, HolderRule
+from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
+from variants.mechanics.unplayed_penalty import UnplayedPenalty
 from variants.rules import ruleset
 from variants.rules.loader import load_ruleset, ruleset_schema
 from variants.rules.ruleset import (
-    Bonus,
-    BonusCounted,
     ClosingDeal,
     Compartment,
     Deal,
     Dealer,
     DealStyle,
-    DifferentSeats,
     Dressing,
     DressingWhen,
     FirstDealer,
     Game,
     GameWinner,
-    HolderPays,
-    HolderRule,
     Interpretation,
     InterpretationKind,
     LeadRule,
-    OddCounter,
     Payer,
     PerPlayer,
     Play,
@@ -58,9 +57,6 @@ from variants.rules.ruleset import (
     TurnUp,
     TurnUpCard,
     TurnUpFate,
-    UnplayedPenalty,
-    Win,
-    WinKind,
 )
 from variants.site import describe
 
@@ -85,8 +81,8 @@ TIES: dict[str, Tie] = {
     "rules.turn_up.card": Tie(TurnUp, "card", TurnUpCard),
     "rules.turn_up.fate": Tie(TurnUp, "fate", TurnUpFate),
     "rules.trump.suit": Tie(Trump, "suit", TrumpChoice, also=SUITS),
-    f"{COMPARTMENT}.win.different_seats": Tie(Win, "different_seats", DifferentSeats),
-    f"{COMPARTMENT}.win.odd_counter": Tie(Win, "odd_counter", OddCounter),
+    f"{COMPARTMENT}.win.different_seats": Tie(PairWin, "different_seats", DifferentSeats),
+    f"{COMPARTMENT}.win.odd_counter": Tie(PairWin, "odd_counter", OddCounter),
     f"{COMPARTMENT}.bonus.counted": Tie(Bonus, "counted", BonusCounted),
     f"{COMPARTMENT}.unplayed_penalty": Tie(Compartment, "unplayed_penalty", UnplayedPenalty),
     "rules.dressing.payer": Tie(Dressing, "payer", Payer),
@@ -103,7 +99,7 @@ TIES: dict[str, Tie] = {
 
 NOT_VALUES: dict[str, str] = {
     "$defs.suit": "a suit letter, held as its index (tied to cards.SUITS below)",
-    f"{COMPARTMENT}.win.going_out": "the flag that makes going out the win (see test_win_kinds)",
+    f"{COMPARTMENT}.win.going_out": "the flag that makes going out the win (see test_win_ways)",
     "id(not)": "the ids the site keeps for its own pages (tested in test_hostile_rulesets)",
 }
 """Schema enums and constants that are not a rule's value held in the model."""
@@ -171,24 +167,40 @@ def test_suit_letters_are_the_cards_suits() -> None:
     assert ENUMS["$defs.suit"] == SUITS
 
 
-def test_win_kinds() -> None:
-    """Which key of ``win`` names what wins a compartment: one ``WinKind`` each."""
+def test_win_ways() -> None:
+    """Each way to win that ``win``'s ``oneOf`` names is built as one class of the ``Win`` union."""
     win = ruleset_schema()["properties"]["rules"]["properties"]["board"]["properties"]
     win = win["compartments"]["items"]["properties"]["win"]
     keys = [key for choice in win["oneOf"] for key in choice["required"]]
-    assert [key.replace("_", "-") for key in keys] == list(get_args(WinKind))
+    samples = {"card": "9D", "trump": "K", "trumps": ["Q", "K"], "going_out": True}
+    assert sorted(keys) == sorted(samples)
     assert set(keys) <= set(win["properties"])
-    assert get_type_hints(Win)["kind"] == WinKind
+    built = [type(build_win({key: samples[key]})) for key in keys]
+    assert len(set(built)) == len(keys)
+    assert set(built) == set(get_args(Win))
+
+
+MODEL_MODULES = (ruleset, *MECHANICS)
+"""The model: its blocks, and each mechanic's part of it."""
+EVENT_WORDS = {"How", "Reason"}
+"""A mechanic's words for the log (how a compartment is won, what a payment is for), tied to
+the events in test_the_log_speaks_of_the_mechanics."""
 
 
 def _model_classes() -> list[type]:
     return [
         value
-        for value in vars(ruleset).values()
+        for module in MODEL_MODULES
+        for value in vars(module).values()
         if inspect.isclass(value)
         and dataclasses.is_dataclass(value)
-        and value.__module__ == ruleset.__name__
+        and value.__module__ == module.__name__
+        and value.__name__ not in EVENT_CLASSES
     ]
+
+
+EVENT_CLASSES = {"Exempted", "Penalty", "DealVoided"}
+"""The events a mechanic declares (they belong to the log, not to the model)."""
 
 
 def _literals(hint: Any) -> Iterator[Any]:
@@ -199,7 +211,7 @@ def _literals(hint: Any) -> Iterator[Any]:
 
 
 def test_every_literal_in_the_model_holds_a_schema_enum() -> None:
-    tied = {(tie.model, tie.field) for tie in TIES.values()} | {(Win, "kind")}
+    tied = {(tie.model, tie.field) for tie in TIES.values()}
     found = {
         (model, name)
         for model in _model_classes()
@@ -207,18 +219,37 @@ def test_every_literal_in_the_model_holds_a_schema_enum() -> None:
         if any(_literals(hint))
     }
     assert found == tied
-    aliases = {name for name, value in vars(ruleset).items() if get_origin(value) is Literal}
-    named = {
-        name
-        for name, value in vars(ruleset).items()
-        if any(value is tie.literal for tie in TIES.values()) or value is WinKind
-    }
-    assert aliases == named
+    for module in MODEL_MODULES:
+        aliases = {
+            name
+            for name, value in vars(module).items()
+            if get_origin(value) is Literal and name not in EVENT_WORDS
+        }
+        named = {
+            name
+            for name, value in vars(module).items()
+            if any(value is tie.literal for tie in TIES.values())
+        }
+        assert aliases == named, module.__name__
 
 
 def test_the_log_speaks_of_the_rules_stop_causes() -> None:
     assert events.StopCause is ruleset.StopCause
     assert get_type_hints(events.Stopped)["cause"] == StopCause
+
+
+def _values(hint: Any) -> set[Any]:
+    return {value for literal in _literals(hint) for value in get_args(literal)}
+
+
+def test_the_log_speaks_of_the_mechanics() -> None:
+    """How a compartment is won and what a payment is for are the mechanics' words."""
+    hows = {value for m in MECHANICS if hasattr(m, "How") for value in _values(m.How)}
+    reasons = {value for m in MECHANICS if hasattr(m, "Reason") for value in _values(m.Reason)}
+    assert _values(events.WinHow) == hows | {"closing"}
+    assert _values(events.PayReason) == reasons
+    union = set(get_args(events.Event))
+    assert {events.Exempted, events.Penalty, events.DealVoided} <= union
 
 
 # --------------------------------------------------------------------------------------------

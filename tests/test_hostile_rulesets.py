@@ -243,6 +243,22 @@ CASES: tuple[Case, ...] = (
         lines=("29:19: 8d is removed twice (at rules/pack/removed/1)",),
     ),
     case(
+        "qualifier-on-a-card",
+        ("win: {card: 9D}", "win: {card: 9D, in_succession: true}"),
+        lines=(
+            "62:40: in_succession is only for a pair of trumps "
+            "(at rules/board/compartments/0/win/in_succession)",
+        ),
+    ),
+    case(
+        "odd-counter-not-split",
+        ("win: {trumps: [Q, K]}", "win: {trumps: [Q, K], odd_counter: higher}"),
+        lines=(
+            "68:44: odd_counter is only for a pair divided (split) "
+            "(at rules/board/compartments/1/win/odd_counter)",
+        ),
+    ),
+    case(
         "pair-of-one-rank",
         ("win: {trumps: [Q, K]}", "win: {trumps: [10, T]}"),
         lines=(

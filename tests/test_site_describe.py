@@ -9,8 +9,10 @@ from typing import Any, get_args
 
 import pytest
 
+from variants.mechanics import holders
+from variants.mechanics.holders import HolderPays
 from variants.rules.loader import load_rulesets, ruleset_schema
-from variants.rules.ruleset import FirstDealer, HolderPays, Ruleset, StopCause, TurnUpFate
+from variants.rules.ruleset import FirstDealer, Ruleset, StopCause, TurnUpFate
 from variants.site import compare, describe, pages, render, schema_doc, svg
 
 REPO = Path(__file__).resolve().parent.parent
@@ -130,7 +132,7 @@ def test_option_effects_name_the_rules_they_change(rulesets: dict[str, Ruleset])
         (describe.turn_up_fate_text, TurnUpFate),
         (describe.stop_title, StopCause),
         (describe.stop_short, StopCause),
-        (describe.holder_pays, HolderPays),
+        (holders.pays, HolderPays),
     ],
 )
 def test_each_value_of_a_rule_reads_differently(words: Any, values: Any) -> None:

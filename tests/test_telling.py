@@ -21,15 +21,14 @@ from variants.site.exampledeals import deal_view, generated_example
 from variants.site.svg import is_layout
 from variants.telling.narrate import Style, narrate
 from variants.telling.phrases import (
-    cap,
     first_dealer_by,
-    join_words,
     stop_phrase,
     took,
     turn_up_fate,
 )
 from variants.telling.replaydata import replay_steps, step_line
 from variants.telling.results import Table, deal_json, plays
+from variants.telling.words import cap, join_words
 
 REPO = Path(__file__).resolve().parent.parent
 DEALS = REPO / "tests" / "deals"

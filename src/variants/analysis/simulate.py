@@ -604,7 +604,7 @@ def run_card_holder(job: Job) -> SeatTally:
     compiled = _compiled(job)
     compartment = job.compartment if isinstance(job, HolderJob) else _chief_card(compiled.rules, "")
     index = compiled.ids.index(compartment)
-    card = compiled.compartments[index].win.card
+    card = roles.named_card(compiled.compartments[index].win)
     if card is None:
         raise ValueError(f"compartment {compartment!r} is not won by one named card")
     policy = make_policy(job.policy)

@@ -1,5 +1,8 @@
 """Rules compiled once into int tables, so the play loop does no rule lookups per card.
 
+Each mechanic (:mod:`variants.mechanics`) fills its part of the tables in its compile step;
+this module runs them, adds what play itself needs (the runs, the leads) and freezes the result.
+
 ``compile_rules(rules, players)`` is cached: a ruleset is compiled once per player count and
 option choice. Tables that depend on the trump suit are built for every suit up front.
 """
@@ -13,6 +16,8 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, assert_never
 
+from ..mechanics import MECHANICS
+from ..mechanics.base import Draft
 from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
 from .cards import make_card, rank_of, suit_of
 from .dealplan import SPARE as PLAN_SPARE
@@ -66,6 +71,12 @@ class TrumpTables:
     chain: tuple[int, ...]
     """card -> the card that may follow it in a run, or ``END`` after the top rank and before
     a card that may only be led."""
+    game: int
+    """The compartment won by going out, or -1 (the same under every trump)."""
+    penalties: tuple[int, ...]
+    """Compartments whose held card doubles them at the end (the same under every trump)."""
+    holders: tuple[tuple[int, bool], ...]
+    """(compartment, exempt?) at going out (the same under every trump)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,75 +230,37 @@ def _getter(indices: list[int]) -> Any:
     return itemgetter(*indices)
 
 
-def _cards_for(compartment: Compartment, trump: int | None) -> tuple[int, ...]:
-    win = compartment.win
-    kind = win.kind
-    match kind:
-        case "card":
-            assert win.card is not None
-            return (win.card,)
-        case "trump" | "trumps":
-            if trump is None:
-                return ()
-            return tuple(make_card(rank, trump) for rank in win.ranks)
-        case "going-out":
-            return ()
-        case _:
-            assert_never(kind)
-
-
 def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> TrumpTables:
+    """Every mechanic's compile step fills one draft for ``trump``, which is frozen here."""
     compartments = rules.board.compartments
-    single: list[list[int]] = [[] for _ in range(52)]
-    pairs: list[list[tuple[int, int]]] = [[] for _ in range(52)]
-    turn_up: list[list[int]] = [[] for _ in range(52)]
-    cards_of: list[tuple[int, ...]] = []
-    lead_only: set[int] = set()
-    bonus: list[tuple[int, bool] | None] = [None] * 52
-    for index, compartment in enumerate(compartments):
-        cards = _cards_for(compartment, trump)
-        cards_of.append(cards)
-        kind = compartment.win.kind
-        match kind:
-            case "trumps":
-                if len(cards) == 2:
-                    first, second = cards
-                    pairs[first].append((index, second))
-                    pairs[second].append((index, first))
-            case "card" | "trump":
-                if len(cards) == 1:
-                    single[cards[0]].append(index)
-                    if compartment.turn_up is not None and compartment.turn_up.takes:
-                        turn_up[cards[0]].append(index)
-                    if compartment.id in rules.play.lead_only:
-                        lead_only.add(cards[0])
-                    if compartment.bonus is not None:
-                        bonus[cards[0]] = (
-                            compartment.bonus.per_card,
-                            compartment.bonus.at_play,
-                        )
-            case "going-out":
-                pass
-            case _:
-                assert_never(kind)
-    winning = tuple((index, card) for index, cards in enumerate(cards_of) for card in cards)
-    settled = {c.id for c in compartments if c.holder_doubles}
-    settled.update(h.compartment for h in rules.going_out.holders)
-    settled_indices = {index for index, c in enumerate(compartments) if c.id in settled}
+    draft = Draft(len(compartments))
+    draft.cards_of = [c.win.cards(trump) for c in compartments]
+    for mechanic in MECHANICS:
+        mechanic.compile_tables(draft, rules)
+    lead_only = frozenset(
+        cards[0]
+        for compartment, cards in zip(compartments, draft.cards_of, strict=True)
+        if compartment.id in rules.play.lead_only and compartment.win.one_card and len(cards) == 1
+    )
+    single, pairs, bonus = draft.single, draft.pairs, draft.bonus
+    winning = tuple((index, card) for index, cards in enumerate(draft.cards_of) for card in cards)
     return TrumpTables(
         single=tuple(tuple(x) for x in single),
         pairs=tuple(tuple(x) for x in pairs),
-        turn_up=tuple(tuple(x) for x in turn_up),
-        cards_of=tuple(cards_of),
+        turn_up=tuple(tuple(x) for x in draft.turn_up),
+        cards_of=tuple(draft.cards_of),
         winning=winning,
-        settling=tuple((index, card) for index, card in winning if index in settled_indices),
-        lead_only=frozenset(lead_only),
+        settling=tuple((index, card) for index, card in winning if index in draft.settled),
+        lead_only=lead_only,
         bonus=tuple(bonus),
         special=tuple(bool(single[c]) or bool(pairs[c]) or bonus[c] is not None for c in range(52)),
         more=tuple(bool(pairs[c]) or bonus[c] is not None for c in range(52)),
         chain=tuple(
             END if following < 0 or following in lead_only else following for following in succ
         ),
+        game=draft.game,
+        penalties=tuple(draft.penalties),
+        holders=tuple(draft.holders),
     )
 
 
@@ -302,10 +275,8 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         at = position[rank_of(card)]
         succ.append(-1 if at == len(ranks) - 1 else make_card(ranks[at + 1], suit_of(card)))
     compartments = rules.board.compartments
-    ids = tuple(c.id for c in compartments)
-    game = next((i for i, c in enumerate(compartments) if c.win.by_going_out), -1)
-    penalties = tuple(i for i, c in enumerate(compartments) if c.holder_doubles)
-    holders = tuple((ids.index(h.compartment), h.exempt) for h in rules.going_out.holders)
+    by_trump = tuple(_trump_tables(rules, t, tuple(succ)) for t in (0, 1, 2, 3, None))
+    rule_wide = by_trump[NO_TRUMP]
     return CompiledRules(
         rules=rules,
         players=players,
@@ -315,12 +286,12 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         rank_pos=tuple(position[rank_of(card)] for card in range(52)),
         any_lead=rules.play.any_lead,
         ranks_ascend=all(position[rank] == rank for rank in range(13)),
-        ids=ids,
+        ids=rules.board.ids,
         compartments=compartments,
-        game=game,
-        by_trump=tuple(_trump_tables(rules, t, tuple(succ)) for t in (0, 1, 2, 3, None)),
-        penalties=penalties,
-        holders=holders,
+        game=rule_wide.game,
+        by_trump=by_trump,
+        penalties=rule_wide.penalties,
+        holders=rule_wide.holders,
         removed=rules.pack.removed,
         out_of_pack=tuple((card, REMOVED) for card in rules.pack.removed),
         trump_after=tuple(_trump_after(rules, card) for card in range(END + 1)),

@@ -1,7 +1,9 @@
 """The typed event log: one small frozen record for every thing that happens at the table.
 
 The engine appends these when someone will read them; results, narration, the site and the
-statistics read the log instead of recomputing the play. Cards are ints (see :mod:`cards`),
+statistics read the log instead of recomputing the play. The events only one mechanic makes
+(an exemption, a penalty, a deal ended by its turn-up) are declared in its module of
+:mod:`variants.mechanics` and belong to :data:`Event` here. Cards are ints (see :mod:`cards`),
 seats are 0-based and play passes to the left (seat + 1).
 """
 
@@ -10,11 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..mechanics import bonus, card, going_out, pair, turn_up_payout
+from ..mechanics.holders import Exempted as Exempted
+from ..mechanics.turn_up_payout import DealVoided as DealVoided
+from ..mechanics.unplayed_penalty import Penalty as Penalty
 from ..rules.ruleset import FirstDealer
 from ..rules.ruleset import StopCause as StopCause
 
-WinHow = Literal["play", "pair", "share", "turn-up", "going-out", "closing"]
-PayReason = Literal["going-out", "turn-up", "bonus"]
+WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, "closing"]
+"""How a compartment is won: by a mechanic, or at a game's closing deal."""
+PayReason = Literal[going_out.Reason, turn_up_payout.Reason, bonus.Reason]
+"""What a payment is for: the mechanic that makes it."""
 TurnUpPlace = Literal["table", "hand", "spare", "none"]
 
 
@@ -71,26 +79,11 @@ class Paid:
 
 
 @dataclass(frozen=True, slots=True)
-class Exempted:
-    """A seat that pays nothing at going out because it holds a compartment's unplayed card."""
-
-    seat: int
-    compartment: str
-    cards: int
-
-
-@dataclass(frozen=True, slots=True)
 class CompartmentWon:
     compartment: str
     seat: int
     amount: int
     how: WinHow
-
-
-@dataclass(frozen=True, slots=True)
-class DealVoided:
-    card: int
-    """The turn-up that ended the deal."""
 
 
 AS_GIVEN = "as given"
@@ -125,17 +118,6 @@ class Stopped:
 class WentOut:
     seat: int
     card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Penalty:
-    """A seat left holding a compartment's card when someone goes out doubles what lies on it."""
-
-    seat: int
-    compartment: str
-    amount: int
-    cards: tuple[int, ...]
-    """Every card of the compartment the seat was left holding (both cards of a pair, if so)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -160,22 +160,7 @@ def _closing_deal(
         cards = tables.cards_of[index]
         if amount == 0 or not cards:
             continue
-        kind = compartment.win.kind
-        match kind:
-            case "trumps":
-                seats = [holder[card] for card in cards]
-                shares = {seat: 0 for seat in seats}
-                for seat in seats:
-                    shares[seat] += amount // 2
-                if len(shares) == 1:
-                    shares[seats[0]] = amount
-            case "card" | "trump":
-                shares = {holder[cards[0]]: amount}
-            case "going-out":  # pragma: no cover - going out is won by no card
-                continue
-            case _:
-                assert_never(kind)
-        for seat, share in shares.items():
+        for seat, share in compartment.win.closing(holder, cards, amount).items():
             totals[seat] += share
             remaining[index] -= share
             if log is not None:

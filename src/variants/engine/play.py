@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..rules.ruleset import StopCause
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
 from .compiled import END, NO_TRUMP, PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules
@@ -21,7 +22,6 @@ from .events import (
     CarriedOver,
     DealEnded,
     Dealt,
-    DealVoided,
     Dressed,
     Event,
     Led,
@@ -31,7 +31,7 @@ from .events import (
     TurnUpPlace,
     WentOut,
 )
-from .settle import Ledger, holders, pair_or_bonus, settle, turn_up_payouts
+from .settle import Ledger, holders, pair_or_bonus, settle
 
 EVERY_CARD = (True,) * (END + 1)
 
@@ -365,7 +365,7 @@ def play_dealt(
             if logging:
                 log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]
             wins = tables.turn_up[turn_up]
-            if wins and turn_up_payouts(compiled, ledger, wins, dealer, hands):
+            if wins and pay_turn_up(compiled, ledger, wins, dealer, hands):
                 if logging:
                     log.append(DealVoided(turn_up))  # type: ignore[union-attr]
                 yield None, trump

@@ -10,8 +10,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..mechanics import PairWin
 from ..rules.roles import split_between_seats
-from ..telling.phrases import counters, join_words
+from ..telling.words import counters, join_words
 from .cards import card_name, suit_of
 from .compiled import CompiledRules
 from .play import Policy, SeatView
@@ -217,6 +218,7 @@ def prospects(view: SeatView, card: int) -> Prospects:
     possible = []
     for index, other in tables.pairs[card]:
         win = compiled.compartments[index].win
+        assert isinstance(win, PairWin)
         if _carries(tables.chain, view.hand, card, other, win.in_succession):
             sure.append(index)
         elif win.in_succession and tables.chain[card] != other:

@@ -1,12 +1,19 @@
 """Settlement: the counters of one deal, and what happens to them as compartments are won,
-payments made and the deal is settled when a seat goes out."""
+payments made and the deal is settled when a seat goes out.
+
+The ledger is here; what each mechanic does with it is in its module of
+:mod:`variants.mechanics`, which this module calls at the moments of a deal."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..mechanics.bonus import pay_bonus
+from ..mechanics.going_out import settle_going_out
+from ..mechanics.pair import pair_played
+from ..mechanics.unplayed_penalty import charge
 from .compiled import CompiledRules, TrumpTables
-from .events import CompartmentWon, Event, Exempted, Paid, PayReason, Penalty, WinHow
+from .events import CompartmentWon, Event, Paid, PayReason, WinHow
 
 
 class Ledger:
@@ -122,34 +129,6 @@ class CountingLedger(Ledger):
         self.board[index] = left
 
 
-def pair_played(
-    compiled: CompiledRules,
-    ledger: Ledger,
-    index: int,
-    card: int,
-    seat: int,
-    other_card: int,
-    other_seat: int,
-    previous: int,
-) -> None:
-    """Both cards of a pair are now played: one seat takes it, two may divide it."""
-    win = compiled.compartments[index].win
-    if win.in_succession and previous != other_card:
-        return
-    if other_seat == seat:
-        ledger.take(index, seat, "pair")
-        return
-    if win.different_seats != "split":
-        return
-    half, odd = divmod(ledger.board[index], 2)
-    shares = {other_seat: half, seat: half}
-    if odd and win.odd_counter == "higher":
-        higher = seat if compiled.rank_pos[card] > compiled.rank_pos[other_card] else other_seat
-        shares[higher] += 1
-        odd = 0
-    ledger.share(index, shares, odd)
-
-
 def settle(
     compiled: CompiledRules,
     ledger: Ledger,
@@ -160,54 +139,17 @@ def settle(
     held: list[tuple[int, ...]],
     cards_of: tuple[tuple[int, ...], ...],
 ) -> None:
-    """Going out: Game, the per-card payments with their exemptions, late bonuses, penalties.
+    """Going out, each mechanic in turn: Game and the payments per card left with the holders'
+    exemptions (:mod:`~variants.mechanics.going_out`), the bonuses counted at the end
+    (:mod:`~variants.mechanics.bonus`), the penalties on held cards
+    (:mod:`~variants.mechanics.unplayed_penalty`).
 
     ``held[i]`` lists the seats left holding a card that wins compartment ``i``."""
-    if compiled.game >= 0 and not ledger.taken[compiled.game]:
-        ledger.take(compiled.game, winner, "going-out")
-    per_card = compiled.rules.going_out.per_card
-    log = ledger.log
-    if log is None:
-        # Each seat pays per card left, nothing if it holds an exempting card, double for
-        # each doubling one; the winner's hand is empty, so it pays itself nothing.
-        factors = [per_card] * len(hands)
-        for index, exempt in compiled.holders:
-            for seat in held[index]:
-                factors[seat] = 0 if exempt else factors[seat] * 2
-        net = ledger.net
-        total = 0
-        for seat, hand in enumerate(hands):
-            amount = factors[seat] * len(hand)
-            net[seat] -= amount
-            total += amount
-        net[winner] += total
-    else:
-        for other, hand in enumerate(hands):
-            if other == winner:
-                continue
-            factor = 1
-            for index, exempt in compiled.holders:
-                if other in held[index]:
-                    if exempt:
-                        factor = 0
-                        log.append(Exempted(other, compiled.ids[index], len(hand)))
-                        break
-                    factor *= 2
-            ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
-    for seat, per in pending_bonus:
-        for other, hand in enumerate(hands):
-            if other != seat:
-                ledger.pay(other, seat, per * len(hand), "bonus", len(hand))
+    settle_going_out(compiled, ledger, winner, hands, held)
+    for seat, per_card in pending_bonus:
+        pay_bonus(ledger, hands, seat, per_card)
     if compiled.penalties:
-        before = list(ledger.board)
-        for index in compiled.penalties:
-            if before[index] <= 0:
-                continue
-            for holder in held[index]:
-                ledger.stake(holder, index, before[index])
-                if log is not None:
-                    cards = tuple(c for c in cards_of[index] if owner[c] == holder)
-                    log.append(Penalty(holder, compiled.ids[index], before[index], cards))
+        charge(compiled, ledger, held, owner, cards_of)
 
 
 def holders(
@@ -226,38 +168,6 @@ def holders(
     return held
 
 
-def turn_up_payouts(
-    compiled: CompiledRules,
-    ledger: Ledger,
-    compartments: tuple[int, ...],
-    dealer: int,
-    hands: list[list[int]],
-) -> bool:
-    """The dealer takes what the turn-up wins; returns whether the turn-up ends the deal.
-
-    It comes before the first lead, so ``hands`` are as dealt."""
-    voided = False
-    n = compiled.players
-    for index in compartments:
-        payout = compiled.compartments[index].turn_up
-        assert payout is not None
-        ledger.take(index, dealer, "turn-up")
-        if payout.per_card_dealt:
-            for other in range(n):
-                if other != dealer:
-                    dealt = len(hands[other])
-                    amount = payout.per_card_dealt * dealt
-                    if payout.cap is not None:
-                        amount = min(amount, payout.cap)
-                    ledger.pay(other, dealer, amount, "turn-up", dealt)
-        for also in payout.also:
-            also_index = compiled.ids.index(also)
-            if not ledger.taken[also_index]:
-                ledger.take(also_index, dealer, "turn-up")
-        voided = voided or payout.ends_deal
-    return voided
-
-
 def pair_or_bonus(
     compiled: CompiledRules,
     tables: TrumpTables,
@@ -274,9 +184,7 @@ def pair_or_bonus(
     if extra is not None:
         per_card, at_play = extra
         if at_play:
-            for other, hand in enumerate(hands):
-                if other != seat:
-                    ledger.pay(other, seat, per_card * len(hand), "bonus", len(hand))
+            pay_bonus(ledger, hands, seat, per_card)
         else:
             pending_bonus.append((seat, per_card))
     if tables.pairs[card]:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple, assert_never, cast
 
 from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
+from ..mechanics import MECHANICS, Win, build_win
+from .findings import Finding, RuleCheck, RuleView, card_key, reads
 from .ruleset import (
     Deal,
     DealStyle,
@@ -28,24 +29,12 @@ from .ruleset import (
     TurnUp,
     TurnUpCard,
     TurnUpFate,
-    UnplayedPenalty,
-    Win,
     build_deal,
     build_pack,
     build_players,
     build_trump,
     build_turn_up,
-    build_win,
 )
-
-
-class Finding(NamedTuple):
-    """A problem at a JSON path; ``at_key`` when the key itself is what is wrong."""
-
-    path: tuple[str | int, ...]
-    message: str
-    at_key: bool = False
-
 
 MAX_LINES_TEXT = 13
 """The longest line locator checked (the schema's bound): two numbers of six digits."""
@@ -142,29 +131,13 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
             )
 
 
-RuleView = Mapping[str, Any]
-"""Some blocks of one resolved set of rules, by block name."""
-
-
-@dataclass(frozen=True)
-class RuleCheck:
-    """One check of resolved rules and the blocks it reads.
-
-    The check is given only the blocks it names, so it cannot read any other: what it finds
-    depends on those blocks alone, which lets the loader check option combinations block by
-    block."""
-
-    reads: tuple[str, ...]
-    run: Callable[[RuleView], Iterator[Finding]]
-
-
 RULE_CHECKS: list[RuleCheck] = []
 """Every check of resolved rules, in the order they were declared."""
 
 
 def _reads(*blocks: str) -> Callable[[Callable[[RuleView], Iterator[Finding]]], RuleCheck]:
     def register(function: Callable[[RuleView], Iterator[Finding]]) -> RuleCheck:
-        check = RuleCheck(blocks, function)
+        check = reads(*blocks)(function)
         RULE_CHECKS.append(check)
         return check
 
@@ -182,10 +155,6 @@ def check_rules(data: Mapping[str, Any]) -> Iterator[Finding]:
         yield from check.run(rule_view(data, check))
 
 
-def _card_key(card: str | int) -> str:
-    return str(card).upper().replace("T", "10")
-
-
 def _compartments(data: RuleView) -> list[dict[str, Any]]:
     compartments: list[dict[str, Any]] = data["board"]["compartments"]
     return compartments
@@ -201,7 +170,7 @@ def _win(compartment: dict[str, Any]) -> Win:
 
 @_reads("pack")
 def _pack_once(data: RuleView) -> Iterator[Finding]:
-    ranks = [_card_key(r) for r in data["pack"]["ranks"]]
+    ranks = [card_key(r) for r in data["pack"]["ranks"]]
     duplicates = [r for r, n in Counter(ranks).items() if n > 1]
     if duplicates:
         yield Finding(
@@ -209,9 +178,9 @@ def _pack_once(data: RuleView) -> Iterator[Finding]:
         )
     seen: set[str] = set()
     for index, card in enumerate(data["pack"].get("removed", ())):
-        if _card_key(card) in seen:
+        if card_key(card) in seen:
             yield Finding(("pack", "removed", index), f"{card} is removed twice")
-        seen.add(_card_key(card))
+        seen.add(card_key(card))
 
 
 @_reads("players")
@@ -222,7 +191,7 @@ def _players(data: RuleView) -> Iterator[Finding]:
 
 @_reads("first_dealer", "pack")
 def _first_dealer(data: RuleView) -> Iterator[Finding]:
-    removed = {_card_key(c) for c in data["pack"].get("removed", ())}
+    removed = {card_key(c) for c in data["pack"].get("removed", ())}
     jacks = {f"J{suit}" for suit in "CDHS"}
     method: FirstDealer = data["first_dealer"]["method"]
     match method:
@@ -238,87 +207,14 @@ def _first_dealer(data: RuleView) -> Iterator[Finding]:
             assert_never(method)
 
 
-@_reads("board", "pack")
-def _won_cards_in_pack(data: RuleView) -> Iterator[Finding]:
-    removed = {_card_key(c) for c in data["pack"].get("removed", ())}
-    for index, compartment in enumerate(_compartments(data)):
-        kind = _win(compartment).kind
-        match kind:
-            case "card":
-                card = compartment["win"]["card"]
-                if _card_key(card) in removed:
-                    yield Finding(
-                        ("board", "compartments", index, "win", "card"),
-                        f"{card} is removed from the pack",
-                    )
-            case "trump" | "trumps" | "going-out":
-                pass
-            case _:
-                assert_never(kind)
-
-
 @_reads("board")
 def _board(data: RuleView) -> Iterator[Finding]:
     yield from _unique(_compartments(data), ("board", "compartments"))
-    ids = _ids(data)
-    going_out = 0
-    for index, compartment in enumerate(_compartments(data)):
-        where = ("board", "compartments", index)
-        win = compartment["win"]
-        kind = _win(compartment).kind
-        match kind:
-            case "trumps":
-                if len({_card_key(r) for r in win["trumps"]}) != 2:
-                    yield Finding((*where, "win", "trumps"), "a pair needs two different ranks")
-            case "going-out":
-                going_out += 1
-                if "bonus" in compartment:
-                    yield Finding((*where, "bonus"), "going out has no card to pay a bonus for")
-            case "card" | "trump":
-                pass
-            case _:
-                assert_never(kind)
-        for also_index, other in enumerate(compartment.get("turn_up", {}).get("also", ())):
-            if other not in ids:
-                yield Finding((*where, "turn_up", "also", also_index), f"no compartment {other!r}")
-        match kind:
-            case "trumps":
-                if "bonus" in compartment:
-                    yield Finding((*where, "bonus"), "a bonus needs a single card, not a pair")
-            case "going-out":
-                penalty: UnplayedPenalty = compartment.get("unplayed_penalty", "none")
-                match penalty:
-                    case "stake":
-                        yield Finding(
-                            (*where, "unplayed_penalty"), "Game has no card to be left holding"
-                        )
-                    case "none":
-                        pass
-                    case _:
-                        assert_never(penalty)
-            case "card" | "trump":
-                pass
-            case _:
-                assert_never(kind)
-    if going_out > 1:
-        yield Finding(("board", "compartments"), "only one compartment can be won by going out")
-
-
-@_reads("board", "turn_up")
-def _turn_up_payouts(data: RuleView) -> Iterator[Finding]:
-    if build_turn_up(data["turn_up"]).turned:
-        return
-    for index, compartment in enumerate(_compartments(data)):
-        if "turn_up" in compartment:
-            yield Finding(
-                ("board", "compartments", index, "turn_up"),
-                "no card is turned up under these rules",
-            )
 
 
 @_reads("board", "trump")
 def _trump_needed(data: RuleView) -> Iterator[Finding]:
-    needs_trump = [c["id"] for c in _compartments(data) if _needs_trump(_win(c))]
+    needs_trump = [c["id"] for c in _compartments(data) if _win(c).needs_trump]
     suit = build_trump(data["trump"]).suit
     match suit:
         case "none":
@@ -331,17 +227,6 @@ def _trump_needed(data: RuleView) -> Iterator[Finding]:
             pass
         case _:
             assert_never(suit)
-
-
-def _needs_trump(win: Win) -> bool:
-    kind = win.kind
-    match kind:
-        case "trump" | "trumps":
-            return True
-        case "card" | "going-out":
-            return False
-        case _:
-            assert_never(kind)
 
 
 @_reads("dressing", "board")
@@ -407,17 +292,6 @@ def _lead_only(data: RuleView) -> Iterator[Finding]:
             yield Finding(("play", "lead_only", index), f"no compartment {other!r}")
         elif not wins[other].one_card:
             yield Finding(("play", "lead_only", index), f"{other!r} is not won by a single card")
-
-
-@_reads("going_out", "board")
-def _holders(data: RuleView) -> Iterator[Finding]:
-    ids = _ids(data)
-    for index, holder in enumerate(data["going_out"].get("holders", ())):
-        if holder["compartment"] not in ids:
-            yield Finding(
-                ("going_out", "holders", index, "compartment"),
-                f"no compartment {holder['compartment']!r}",
-            )
 
 
 @_reads("deal", "turn_up", "trump")
@@ -573,6 +447,10 @@ def _stops(data: RuleView) -> Iterator[Finding]:
             needed.add("unseen")
     for cause in sorted(needed - named):
         yield Finding(("play", "stops"), f"a {cause!r} stop can happen under these rules: list it")
+
+
+for _mechanic in MECHANICS:
+    RULE_CHECKS.extend(_mechanic.CHECKS)
 
 
 def _check_citation(

@@ -22,7 +22,8 @@ from typing import Any
 import jsonschema
 from jsonschema.protocols import Validator
 
-from .checks import RULE_CHECKS, RuleCheck, check_citation_texts, check_document, check_rules
+from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
+from .findings import RuleCheck
 from .ruleset import PatchError, Ruleset, apply_patch, build_ruleset
 from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, json_path_text, read_yaml
 

@@ -21,7 +21,11 @@ from __future__ import annotations
 from typing import assert_never
 
 from ..engine.cards import parse_rank
-from .ruleset import Bonus, Compartment, HolderRule, Rules, TurnUpPayout, Win
+from ..mechanics import CardWin, GoingOutWin, PairWin, TrumpWin, Win
+from ..mechanics.bonus import Bonus
+from ..mechanics.holders import HolderRule
+from ..mechanics.turn_up_payout import TurnUpPayout
+from .ruleset import Compartment, Rules
 
 KING_AND_QUEEN = frozenset({parse_rank("K"), parse_rank("Q")})
 
@@ -32,41 +36,39 @@ def stake(rules: Rules, compartment: Compartment) -> int:
     return dict(rules.dressing.stakes).get(compartment.id, 0)
 
 
+def named_card(win: Win) -> int | None:
+    """The card, when playing one named card wins it (not any trump of a rank, nor several
+    cards), else None."""
+    match win:
+        case CardWin():
+            return win.card
+        case TrumpWin() | PairWin() | GoingOutWin():
+            return None
+        case _:
+            assert_never(win)
+
+
 def by_named_card(win: Win) -> bool:
     """Whether playing one named card wins it (not any trump of a rank, nor several cards)."""
-    kind = win.kind
-    match kind:
-        case "card":
-            return True
-        case "trump" | "trumps" | "going-out":
-            return False
-        case _:
-            assert_never(kind)
+    return named_card(win) is not None
 
 
-def by_several_trumps(win: Win) -> bool:
-    """Whether several trumps played win it together: a pair such as Matrimony."""
-    kind = win.kind
-    match kind:
-        case "trumps":
-            return True
-        case "card" | "trump" | "going-out":
-            return False
+def by_several_trumps(win: Win) -> PairWin | None:
+    """The pair, when several trumps played win it together (Matrimony), else None."""
+    match win:
+        case PairWin():
+            return win
+        case CardWin() | TrumpWin() | GoingOutWin():
+            return None
         case _:
-            assert_never(kind)
+            assert_never(win)
 
 
 def split_between_seats(win: Win) -> bool:
     """Whether two seats that play its cards between them divide it (else one seat must play
     them all to take it)."""
-    seats = win.different_seats
-    match seats:
-        case "split":
-            return True
-        case "none":
-            return False
-        case _:
-            assert_never(seats)
+    pair = by_several_trumps(win)
+    return pair is not None and pair.split
 
 
 def won_by_card(rules: Rules) -> tuple[Compartment, ...]:
@@ -86,12 +88,16 @@ def chief_card(rules: Rules) -> Compartment | None:
 
 def pairs(rules: Rules) -> tuple[Compartment, ...]:
     """The compartments won by several trumps, in the board's order."""
-    return tuple(c for c in rules.board.compartments if by_several_trumps(c.win))
+    return tuple(c for c in rules.board.compartments if by_several_trumps(c.win) is not None)
 
 
 def king_and_queen(rules: Rules) -> Compartment | None:
     """The first compartment won by the king and queen of trumps together, if any."""
-    return next((c for c in pairs(rules) if frozenset(c.win.ranks) == KING_AND_QUEEN), None)
+    for compartment in rules.board.compartments:
+        pair = by_several_trumps(compartment.win)
+        if pair is not None and frozenset(pair.ranks) == KING_AND_QUEEN:
+            return compartment
+    return None
 
 
 def going_out(rules: Rules) -> Compartment | None:

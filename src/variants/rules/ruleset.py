@@ -15,6 +15,11 @@ from functools import cached_property
 from typing import Any, Literal, assert_never
 
 from ..engine.cards import parse_card, parse_rank, parse_suit
+from ..mechanics import Win, bonus, build_win, turn_up_payout
+from ..mechanics.bonus import Bonus
+from ..mechanics.holders import HolderRule
+from ..mechanics.turn_up_payout import TurnUpPayout
+from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
 
 Raw = Mapping[str, Any]
 
@@ -99,17 +104,10 @@ TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
 TurnUpFate = Literal["table", "dealer", "holder"]
 TrumpChoice = Literal["turn-up", "none"]
 """A trump rule other than a fixed suit (a fixed suit is held as its index, 0-3)."""
-WinKind = Literal["card", "trump", "trumps", "going-out"]
-"""Which of ``win``'s keys names what wins a compartment (``going_out`` written ``going-out``)."""
-DifferentSeats = Literal["none", "split"]
-OddCounter = Literal["stays", "higher"]
-BonusCounted = Literal["at-play", "at-end"]
-UnplayedPenalty = Literal["none", "stake"]
 Payer = Literal["each-player", "dealer", "banker", "shares"]
 DressingWhen = Literal["every-deal", "first-deal"]
 StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
 LeadRule = Literal["any", "lowest-in-suit"]
-HolderPays = Literal["exempt", "double"]
 PerPlayer = Literal["per-player"]
 ClosingDeal = Literal["none", "face-up"]
 GameWinner = Literal["most-counters"]
@@ -164,67 +162,6 @@ class Trump:
 
 
 @dataclass(frozen=True)
-class Win:
-    kind: WinKind
-    card: int | None = None
-    ranks: tuple[int, ...] = ()
-    in_succession: bool = False
-    different_seats: DifferentSeats = "none"
-    odd_counter: OddCounter = "stays"
-
-    @property
-    def one_card(self) -> bool:
-        """Whether one card wins it (a given card, or a rank of trumps)."""
-        kind = self.kind
-        match kind:
-            case "card" | "trump":
-                return True
-            case "trumps" | "going-out":
-                return False
-            case _:
-                assert_never(kind)
-
-    @property
-    def by_going_out(self) -> bool:
-        """Whether going out wins it, not a card."""
-        kind = self.kind
-        match kind:
-            case "going-out":
-                return True
-            case "card" | "trump" | "trumps":
-                return False
-            case _:
-                assert_never(kind)
-
-
-@dataclass(frozen=True)
-class TurnUpPayout:
-    takes: bool
-    per_card_dealt: int = 0
-    cap: int | None = None
-    also: tuple[str, ...] = ()
-    ends_deal: bool = False
-
-
-@dataclass(frozen=True)
-class Bonus:
-    per_card: int
-    counted: BonusCounted
-
-    @property
-    def at_play(self) -> bool:
-        """Whether it is counted and paid when the card is played (else when the deal ends)."""
-        counted = self.counted
-        match counted:
-            case "at-play":
-                return True
-            case "at-end":
-                return False
-            case _:
-                assert_never(counted)
-
-
-@dataclass(frozen=True)
 class Compartment:
     id: str
     label: str
@@ -238,14 +175,7 @@ class Compartment:
     @property
     def holder_doubles(self) -> bool:
         """Whether a seat left holding its card when someone goes out doubles it."""
-        penalty = self.unplayed_penalty
-        match penalty:
-            case "stake":
-                return True
-            case "none":
-                return False
-            case _:
-                assert_never(penalty)
+        return doubles(self.unplayed_penalty)
 
 
 @dataclass(frozen=True)
@@ -332,24 +262,6 @@ class Play:
                 return False
             case _:
                 assert_never(lead)
-
-
-@dataclass(frozen=True)
-class HolderRule:
-    compartment: str
-    pays: HolderPays
-
-    @property
-    def exempt(self) -> bool:
-        """Whether the holder pays nothing for their cards at going out (else double)."""
-        pays = self.pays
-        match pays:
-            case "exempt":
-                return True
-            case "double":
-                return False
-            case _:
-                assert_never(pays)
 
 
 @dataclass(frozen=True)
@@ -579,38 +491,13 @@ def _common(raw: Raw) -> dict[str, Any]:
     }
 
 
-def build_win(raw: Raw) -> Win:
-    common = {
-        "in_succession": bool(raw.get("in_succession", False)),
-        "different_seats": raw.get("different_seats", "none"),
-        "odd_counter": raw.get("odd_counter", "stays"),
-    }
-    if "card" in raw:
-        return Win("card", card=parse_card(raw["card"]), **common)
-    if "trump" in raw:
-        return Win("trump", ranks=(parse_rank(raw["trump"]),), **common)
-    if "trumps" in raw:
-        return Win("trumps", ranks=tuple(parse_rank(r) for r in raw["trumps"]), **common)
-    return Win("going-out", **common)
-
-
 def build_compartment(raw: Raw) -> Compartment:
-    turn_up = raw.get("turn_up")
-    bonus = raw.get("bonus")
     return Compartment(
         id=raw["id"],
         label=raw["label"],
         win=build_win(raw["win"]),
-        turn_up=None
-        if turn_up is None
-        else TurnUpPayout(
-            takes=turn_up["takes"],
-            per_card_dealt=turn_up.get("per_card_dealt", 0),
-            cap=turn_up.get("cap"),
-            also=tuple(turn_up.get("also", ())),
-            ends_deal=turn_up.get("ends_deal", False),
-        ),
-        bonus=None if bonus is None else Bonus(bonus["per_card"], bonus["counted"]),
+        turn_up=turn_up_payout.build(raw.get("turn_up")),
+        bonus=bonus.build(raw.get("bonus")),
         unplayed_penalty=raw.get("unplayed_penalty", "none"),
         **_common(raw),
     )

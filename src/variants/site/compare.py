@@ -86,9 +86,9 @@ def pope_card(rules: Rules) -> str:
     pope = roles.chief_card(rules)
     if pope is None:
         return "no Pope"
-    win = pope.win
-    if win.card is not None:
-        return f"{card_glyph(win.card)} ({card_words(win.card, article=False)})"
+    card = roles.named_card(pope.win)
+    if card is not None:
+        return f"{card_glyph(card)} ({card_words(card, article=False)})"
     return d.compartment_cards(pope)
 
 
@@ -125,9 +125,10 @@ def pairs_summary(rules: Rules) -> str:
         return "no pair compartments"
     phrases: list[str] = []
     for compartment in pairs:
-        win = compartment.win
-        phrase = "shared by two hands" if roles.split_between_seats(win) else "one hand plays both"
-        if win.in_succession:
+        pair = roles.by_several_trumps(compartment.win)
+        assert pair is not None
+        phrase = "shared by two hands" if pair.split else "one hand plays both"
+        if pair.in_succession:
             phrase += ", in succession"
         phrases.append(phrase)
     if len(set(phrases)) == 1:

@@ -44,9 +44,10 @@ from ..engine.play import DealResult, play_deal
 from ..engine.policies import make_policy
 from ..rules.ruleset import Rules, Ruleset
 from ..telling.narrate import Style, narrate, seat_name
-from ..telling.phrases import cap, took
+from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
+from ..telling.words import cap
 
 EXAMPLES_ENV = "VARIANTS_EXAMPLES"
 GLYPHS = Style(glyphs=True)

@@ -21,7 +21,7 @@ from markupsafe import Markup
 
 from ..engine.cards import card_glyph, card_name, card_words, is_red
 from ..rules.ruleset import Ruleset
-from ..telling.phrases import cap
+from ..telling.words import cap
 from .exampledeals import (
     Example,
     deal_view,

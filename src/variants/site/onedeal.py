@@ -20,8 +20,8 @@ from ..engine.dealplan import DealPlanError
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import make_policy
 from ..rules.ruleset import Ruleset
-from ..telling.phrases import cap, join_words
 from ..telling.results import Table
+from ..telling.words import cap, join_words
 from .exampledeals import POLICY, number_word, trump_text
 from .pages import short_name
 

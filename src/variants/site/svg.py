@@ -15,6 +15,7 @@ from typing import assert_never
 from markupsafe import Markup
 
 from ..engine.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
+from ..mechanics import CardWin, GoingOutWin, PairWin, TrumpWin
 from ..rules import roles
 from ..rules.ruleset import Compartment, Payer, Rules
 from . import describe as d
@@ -107,14 +108,13 @@ def _laid_by(payer: Payer) -> str:
 def short_cards(compartment: Compartment) -> str:
     """The winning card or cards, short enough for a segment (``9♦``, ``trump Q+K``)."""
     win = compartment.win
-    kind = win.kind
-    match kind:
-        case "trump" | "trumps":
+    match win:
+        case TrumpWin() | PairWin():
             return "trump " + "+".join(RANKS[r] for r in win.ranks)
-        case "card" | "going-out":
+        case CardWin() | GoingOutWin():
             return d.compartment_cards(compartment)
         case _:
-            assert_never(kind)
+            assert_never(win)
 
 
 def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment]:
@@ -158,7 +158,7 @@ def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment
 def _laid_cards(rules: Rules, width: float, gap: float) -> list[LaidCard]:
     laid: list[LaidCard] = []
     for index, compartment in enumerate(rules.board.compartments):
-        card = compartment.win.card
+        card = roles.named_card(compartment.win)
         assert card is not None
         letter = SUITS[suit_of(card)]
         laid.append(

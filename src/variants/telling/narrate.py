@@ -44,17 +44,17 @@ from ..engine.events import (
     WentOut,
     WinHow,
 )
+from ..mechanics import holders, unplayed_penalty
+from ..mechanics.card import note as card_note
+from ..mechanics.pair import note as pair_note
 from ..rules.ruleset import Rules, StopCause
 from .phrases import (
-    cap,
-    cards_count,
-    counters,
     first_dealer_by,
-    join_words,
     paid_for,
     stop_phrase,
     turn_up_fate,
 )
+from .words import cap, counters, join_words
 
 
 @dataclass(frozen=True)
@@ -222,15 +222,11 @@ class _Teller:
                 self.end_run()
             case Exempted(seat=seat, compartment=cid, cards=cards):
                 self.end_run()
-                self.lines.append(
-                    f"Seat {seat} holds {self.labels[cid]} unplayed and pays nothing for its "
-                    f"{cards_count(cards)}."
-                )
+                self.lines.append(holders.told(f"Seat {seat}", self.labels[cid], cards))
             case Penalty(seat=seat, compartment=cid, amount=amount, cards=cards):
                 held = style.listed(cards) + ("," if len(cards) > 1 else "")
                 self.lines.append(
-                    f"Seat {seat} is left holding {held} and doubles {self.labels[cid]}, "
-                    f"paying in {counters(amount)}."
+                    unplayed_penalty.told(f"Seat {seat}", held, self.labels[cid], amount)
                 )
             case CarriedOver(compartment=cid, amount=amount):
                 self.end_run()
@@ -260,11 +256,9 @@ class _Teller:
         a card did, else on a line of its own."""
         match how:
             case "play" if self.lead is not None:
-                self.note(f"taking {label} ({amount})")
-            case "pair" if self.lead is not None:
-                self.note(f"and with it {label} ({amount})")
-            case "share" if self.lead is not None:
-                self.note(f"sharing {label} ({amount})")
+                self.note(card_note(label, amount))
+            case "pair" | "share" if self.lead is not None:
+                self.note(pair_note(how, label, amount))
             case "turn-up":
                 self.lines.append(f"The dealer, seat {seat}, takes {label} ({amount}).")
             case "closing":

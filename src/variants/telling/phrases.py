@@ -7,38 +7,12 @@ asks); ruleset text (labels, the spare hand's name) is passed in as it stands.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine.events import PayReason, WinHow
+from ..mechanics import bonus, going_out, turn_up_payout
 from ..rules.ruleset import FirstDealer, StopCause, TurnUpFate
-
-
-def counters(amount: int) -> str:
-    """``1 counter``, ``2 counters``."""
-    return f"{amount} counter" if amount == 1 else f"{amount} counters"
-
-
-def cards_count(number: int) -> str:
-    """``1 card``, ``3 cards``."""
-    return f"{number} card" if number == 1 else f"{number} cards"
-
-
-def cap(text: str) -> str:
-    """The text with its first letter a capital."""
-    return text[:1].upper() + text[1:]
-
-
-def join_words(items: Sequence[str], last: str = "and") -> str:
-    """Words joined as a list is said: ``a``, ``a and b``, ``a, b and c``.
-
-    >>> join_words(["a"]), join_words(["a", "b"]), join_words(["a", "b", "c"], "or")
-    ('a', 'a and b', 'a, b or c')
-    """
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,14 +82,13 @@ def turn_up_fate(fate: TurnUpFate) -> str:
 
 def paid_for(reason: PayReason, cards: int) -> str:
     """What a payment is for: ``for 3 cards left``."""
-    noun = cards_count(cards)
     match reason:
         case "going-out":
-            return f"for {noun} left"
+            return going_out.paid_for(cards)
         case "turn-up":
-            return f"for {noun} dealt"
+            return turn_up_payout.paid_for(cards)
         case "bonus":
-            return f"for {noun} in hand"
+            return bonus.paid_for(cards)
         case _:
             assert_never(reason)
 

@@ -27,10 +27,12 @@ from ..engine.events import (
     TurnedUp,
     WentOut,
 )
+from ..mechanics import unplayed_penalty
 from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
-from .phrases import counters, stop_phrase, took
+from .phrases import stop_phrase, took
 from .results import Table
+from .words import counters
 
 
 def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
@@ -63,7 +65,7 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
         case Exempted(seat=seat, compartment=cid):
             return f"Seat {seat} holds {labels[cid]} unplayed and pays nothing."
         case Penalty(seat=seat, compartment=cid, amount=amount):
-            return f"Seat {seat} doubles {labels[cid]}, paying in {counters(amount)}."
+            return unplayed_penalty.step(f"Seat {seat}", labels[cid], amount)
         case WentOut(seat=seat):
             return f"Seat {seat} has played its last card and goes out."
         case CarriedOver(compartment=cid, amount=amount):

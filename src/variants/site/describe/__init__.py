@@ -34,10 +34,8 @@ from .board import (
     compartment_cards,
     compartment_rule,
     compartments_summary,
-    pair_sentences,
     penalty_sentence,
     turn_up_payout_sentence,
-    win_sentences,
 )
 from .deal import (
     HandSizes,
@@ -63,7 +61,7 @@ from .game import (
     winner_summary,
     winner_text,
 )
-from .going_out import going_out_rule, holder_pays, holder_phrase, holder_summary
+from .going_out import going_out_rule, holder_phrase, holder_summary
 from .options import Change, ValueEffect, default_options, option_effects
 from .pack import pack_rule, pack_summary, rank_order_rule
 from .play import lead_sentences, lead_summary, play_rules
@@ -134,7 +132,6 @@ __all__ = [
     "going_out_rule",
     "hand_sizes",
     "hand_sizes_table",
-    "holder_pays",
     "holder_phrase",
     "holder_summary",
     "join_words",
@@ -145,7 +142,6 @@ __all__ = [
     "option_effects",
     "pack_rule",
     "pack_summary",
-    "pair_sentences",
     "penalties_summary",
     "penalty_rule",
     "penalty_sentence",
@@ -177,7 +173,6 @@ __all__ = [
     "turn_up_payout_sentence",
     "turn_up_rule",
     "turn_up_summary",
-    "win_sentences",
     "winner_summary",
     "winner_text",
 ]

@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-from typing import assert_never
-
-from ...rules.ruleset import HolderPays, Rules
+from ...mechanics import going_out, holders
+from ...rules.roles import going_out as game_of
+from ...rules.ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
-from .words import counters
 
 
 def going_out_rule(rules: Rules) -> Rule:
     going = rules.going_out
-    game = [c for c in rules.board.compartments if c.win.by_going_out]
-    takes = f"takes the counters on {game[0].label} and " if game else ""
-    if going.per_card:
-        sentences = [
-            f"The deal ends as soon as a player has played all their cards. That player {takes}"
-            f"collects from every other player {counters(going.per_card)} for each card left in "
-            "their hand."
-        ]
-    else:
-        sentences = [
-            f"The deal ends as soon as a player has played all their cards. That player {takes}"
-            "collects nothing for the cards left in other hands."
-        ]
+    game = game_of(rules)
+    sentences = list(going_out.sentences(going.per_card, None if game is None else game.label))
     for holder in going.holders:
         who = f"A player still holding the card of {holder_phrase(rules, holder.compartment)}"
-        sentences.append(f"{who} {holder_pays(holder.pays)} for their cards.")
+        sentences.append(f"{who} {holders.pays(holder.pays)} for their cards.")
     return Rule(
         "rule-going-out", "Going out", tuple(sentences), going.provenance, going.interpretation
     )
@@ -46,7 +34,7 @@ def holder_summary(rules: Rules, compartment_id: str) -> str:
     parts: list[str] = []
     for holder in rules.going_out.holders:
         if holder.compartment == compartment_id:
-            parts.append(f"{holder_pays(holder.pays)} at going out")
+            parts.append(f"{holders.pays(holder.pays)} at going out")
     try:
         compartment = rules.board.get(compartment_id)
     except KeyError:
@@ -54,14 +42,3 @@ def holder_summary(rules: Rules, compartment_id: str) -> str:
     if compartment.holder_doubles:
         parts.append("doubles its compartment")
     return "; ".join(parts) if parts else "pays like anyone else"
-
-
-def holder_pays(pays: HolderPays) -> str:
-    """What a seat holding a compartment's card pays for its cards at going out."""
-    match pays:
-        case "exempt":
-            return "pays nothing"
-        case "double":
-            return "pays double"
-        case _:
-            assert_never(pays)

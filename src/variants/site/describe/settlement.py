@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ...mechanics import unplayed_penalty
 from ...rules.ruleset import Citation, Rules
 from .board import compartment_cards
 from .going_out import going_out_rule
 from .records import Rule
-from .words import join_words
 
 
 def penalty_rule(rules: Rules) -> Rule | None:
@@ -14,11 +14,6 @@ def penalty_rule(rules: Rules) -> Rule | None:
     if not penalised:
         return None
     names = [f"{c.label} ({compartment_cards(c)})" for c in penalised]
-    what = (
-        f"the card of {names[0]}"
-        if len(names) == 1
-        else f"the card of a compartment, {join_words(names, 'or')},"
-    )
     provenance: list[Citation] = []
     for compartment in penalised:
         for citation in compartment.provenance:
@@ -28,21 +23,14 @@ def penalty_rule(rules: Rules) -> Rule | None:
     return Rule(
         "rule-penalties",
         "Cards left unplayed",
-        (
-            "When a player goes out, every other player shows their hand. Whoever still holds "
-            f"{what} doubles that compartment: they pay in as many counters as lie on it.",
-            f"A card lying in the {rules.deal.spare_name} leaves its compartment as it is.",
-        ),
+        unplayed_penalty.rule_sentences(names, rules.deal.spare_name),
         tuple(provenance),
         sorted(interpretations)[0] if len(interpretations) == 1 else None,
     )
 
 
 def penalties_summary(rules: Rules) -> str:
-    penalised = [c.label for c in rules.board.compartments if c.holder_doubles]
-    if not penalised:
-        return "none"
-    return f"holder of {join_words(penalised)} doubles its compartment"
+    return unplayed_penalty.summary([c.label for c in rules.board.compartments if c.holder_doubles])
 
 
 def settlement_rules(rules: Rules) -> tuple[Rule, ...]:

@@ -1,108 +1,30 @@
 """Words the blocks share: numbers, cards, suits and compartments in English.
 
-Cards, counters and lists are said as the telling of a deal says them: :func:`card_words` and
-:func:`rank_words` come from :mod:`variants.engine.cards`, :func:`counters` and :func:`join_words`
-from :mod:`variants.telling.phrases`.
+The words themselves are :mod:`variants.telling.words`, shared with the narration and the
+mechanics' phrases; a compartment's label is looked up here, in the rules.
 
 >>> from variants.engine.cards import parse_card
 >>> card_label(parse_card("8D"))
 'the eight of diamonds (8♦)'
->>> counters(1), counters(3)
-('1 counter', '3 counters')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ...engine.cards import (
-    SUIT_GLYPHS,
-    SUITS,
-    card_glyph,
-    card_words,
-    rank_of,
-    rank_words,
-    suit_words,
-)
+from ...engine.cards import card_words, rank_words
 from ...rules.ruleset import Rules
-from ...telling.phrases import counters, join_words
-
-EN_DASH = "\u2013"
-
-
-ORDINALS: tuple[str, ...] = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
+from ...telling.words import (
+    EN_DASH,
+    NUMBER_WORDS,
+    ORDINALS,
+    article,
+    card_label,
+    cards_label,
+    counters,
+    join_words,
+    number_word,
+    plural,
+    suit_label,
 )
-
-
-NUMBER_WORDS: tuple[str, ...] = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-)
-
-
-def number_word(n: int) -> str:
-    """``three`` for 3; digits from 13 up.
-
-    >>> number_word(2), number_word(15)
-    ('two', '15')
-    """
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def article(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
-
-
-def card_label(card: int) -> str:
-    return f"{card_words(card)} ({card_glyph(card)})"
-
-
-def cards_label(cards: Sequence[int]) -> str:
-    """Cards in words, the four of a rank together.
-
-    >>> from variants.engine.cards import parse_card
-    >>> cards_label([parse_card(c) for c in ("8C", "8D", "8H", "8S")])
-    'the four eights (8♣ 8♦ 8♥ 8♠)'
-    >>> cards_label([parse_card("8D")])
-    'the eight of diamonds (8♦)'
-    """
-    if len(cards) > 1 and len({rank_of(c) for c in cards}) == 1:
-        word = rank_words(rank_of(cards[0]))
-        many = word + ("es" if word.endswith("x") else "s")
-        glyphs = " ".join(card_glyph(c) for c in cards)
-        return f"the {number_word(len(cards))} {many} ({glyphs})"
-    return join_words([card_label(c) for c in cards])
-
-
-def suit_label(suit: int) -> str:
-    return f"{suit_words(suit)} ({SUIT_GLYPHS[SUITS[suit]]})"
 
 
 def compartment_label(rules: Rules, compartment_id: str) -> str:

@@ -75,8 +75,8 @@ def listed(p: Plan) -> list[tuple[str, sr.Run]]:
 
 def pope_card_text(rules: Rules) -> str:
     compartment = roles.chief_card(rules)
-    if compartment is not None and compartment.win.card is not None:
-        card = compartment.win.card
+    card = None if compartment is None else roles.named_card(compartment.win)
+    if card is not None:
         return RANKS[rank_of(card)] + SUIT_GLYPHS[SUITS[suit_of(card)]]
     return "the Pope"
 

@@ -1,0 +1,69 @@
+"""The mechanics: each way a compartment is won or paid, one module each.
+
+A module here holds everything about its mechanic, along the pipeline: its schema fragments
+(``FRAGMENTS``, assembled into the shipped schema by :mod:`variants.rules.schema.assemble`), its
+typed model, its checks (``CHECKS``, run by :mod:`variants.rules.checks` with the others), its
+compile step (``compile_tables``, which fills the int tables so that the play loop stays as it
+is), its settlement hook, its events and its phrases for the narration and the rules in
+English.
+
+- :mod:`.card`: a card played (a named card, or a rank of trumps) wins a compartment;
+- :mod:`.pair`: two trumps played win it, by one seat or divided between two;
+- :mod:`.going_out`: going out wins Game and is paid per card left;
+- :mod:`.turn_up_payout`: the turn-up pays the dealer, and may end the deal;
+- :mod:`.bonus`: the player of a card is paid per card in the other hands;
+- :mod:`.unplayed_penalty`: a card left in hand doubles its compartment;
+- :mod:`.holders`: a card left in hand exempts its holder at going out, or doubles what it pays.
+
+Like the model and the engine, they import only the standard library.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from types import ModuleType
+from typing import Any
+
+from . import bonus, card, going_out, holders, pair, turn_up_payout, unplayed_penalty
+from .card import CardWin, TrumpWin
+from .going_out import GoingOutWin
+from .pair import PairWin
+
+__all__ = [
+    "MECHANICS",
+    "CardWin",
+    "GoingOutWin",
+    "PairWin",
+    "TrumpWin",
+    "Win",
+    "build_win",
+    "fragments",
+]
+
+MECHANICS: tuple[ModuleType, ...] = (
+    card,
+    pair,
+    going_out,
+    turn_up_payout,
+    bonus,
+    unplayed_penalty,
+    holders,
+)
+"""Every mechanic, in the order its schema fragments and compile steps are applied."""
+
+Win = CardWin | TrumpWin | PairWin | GoingOutWin
+"""A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""
+
+
+def build_win(raw: Mapping[str, Any]) -> Win:
+    """The way to win that a schema-valid ``win`` mapping names."""
+    for found in (card.build_win(raw), pair.build_win(raw), going_out.build_win(raw)):
+        if found is not None:
+            return found
+    raise ValueError(f"no way to win in {sorted(raw)}")
+
+
+def fragments() -> Iterator[Any]:
+    """Every mechanic's schema fragments, in order."""
+    for mechanic in MECHANICS:
+        yield from mechanic.FRAGMENTS

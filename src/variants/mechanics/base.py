@@ -1,0 +1,75 @@
+"""What every mechanic gives the pipeline: a piece of the schema, and a compile step's draft.
+
+A mechanic (a way a compartment is won or paid) is one module of :mod:`variants.mechanics`.
+Its schema fragments are :class:`Fragment` records, assembled into the shipped schema by
+:mod:`variants.rules.schema.assemble`; its compile step fills a :class:`Draft`, the int tables
+of one trump suit while they are made, which :mod:`variants.engine.compiled` then freezes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+Place = Literal["win", "compartment", "going_out"]
+"""Where a fragment goes: a key of a compartment's ``win`` (one way to win it, exactly one of
+which a compartment gives), a key of a compartment, or a key of the ``going_out`` block."""
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """The schema of one key a mechanic owns, at its place in a ruleset."""
+
+    place: Place
+    key: str
+    schema: dict[str, Any]
+    required: bool = False
+    """Whether the key must be given (a ``win`` key is one of the ways, never required)."""
+    way: str | None = None
+    """For a ``win`` key that names a way to win (a card, a pair, ...): that way, in a few words
+    (the description of its branch of ``oneOf``). None for a key that qualifies a way."""
+
+
+class WayToWin:
+    """What each way to win a compartment (a card, a trump, a pair, going out) says of itself.
+
+    Each is a frozen dataclass of its mechanic that also gives ``cards(trump)`` (the cards that
+    win it under a trump suit), ``brief()`` and ``sentences()`` (its words on the site),
+    ``turned_up(trump_follows_turn_up)`` (the condition a turn-up payout is said under) and
+    ``closing(holder, cards, amount)`` (who takes it at a game's closing deal)."""
+
+    one_card: ClassVar[bool] = False
+    """Whether one card wins it (a given card, or a rank of trumps)."""
+    by_going_out: ClassVar[bool] = False
+    """Whether going out wins it, not a card."""
+    needs_trump: ClassVar[bool] = False
+    """Whether the cards that win it depend on a trump suit."""
+
+
+@dataclass
+class Draft:
+    """The int tables of one trump suit (or none) while the mechanics fill them in.
+
+    Cards are ints 0-51, compartments are board indices. The compiler
+    (:func:`variants.engine.compiled.compile_rules`) makes one draft per trump suit, has every
+    mechanic's compile step fill it, and freezes it."""
+
+    compartments: int
+    cards_of: list[tuple[int, ...]] = field(default_factory=list)
+    """compartment -> the cards that win it under this trump (empty for going out)."""
+    single: list[list[int]] = field(default_factory=lambda: [[] for _ in range(52)])
+    """card -> compartments won by playing it alone."""
+    pairs: list[list[tuple[int, int]]] = field(default_factory=lambda: [[] for _ in range(52)])
+    """card -> (compartment, the pair's other card)."""
+    turn_up: list[list[int]] = field(default_factory=lambda: [[] for _ in range(52)])
+    """card -> compartments the dealer takes when it is turned up."""
+    bonus: list[tuple[int, bool] | None] = field(default_factory=lambda: [None] * 52)
+    """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
+    game: int = -1
+    """The compartment won by going out, or -1."""
+    penalties: list[int] = field(default_factory=list)
+    """Compartments whose card, left in a hand at the end, doubles them."""
+    holders: list[tuple[int, bool]] = field(default_factory=list)
+    """(compartment, exempt?): a seat holding its card pays nothing at going out, or double."""
+    settled: set[int] = field(default_factory=set)
+    """Compartments whose held cards settlement asks about."""

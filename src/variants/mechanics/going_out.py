@@ -1,0 +1,143 @@
+"""Going out: the deal ends when a seat has played its last card; it takes the compartment won
+by going out (Game) and is paid for every card left in the other hands.
+
+- **Schema**: ``win.going_out`` (the compartment it wins) and ``going_out.per_card``.
+- **Model**: :class:`GoingOutWin` (the ``going_out`` block is
+  :class:`~variants.rules.ruleset.GoingOut`, where the holders' rule joins it).
+- **Checks**: one compartment at most is won by going out.
+- **Compile**: the index of that compartment.
+- **Settlement**: :func:`settle_going_out`: Game taken (``going-out``), then each other seat
+  pays per card left (a :class:`~variants.engine.events.Paid` ``going-out``), as its holders'
+  rule (:mod:`.holders`) makes it: nothing, or double.
+- **Phrases**: the rule in English, and what a payment is for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+from ..rules.findings import Finding, RuleView, compartments, reads
+from ..telling.words import cards_count, counters
+from . import holders
+from .base import Draft, Fragment, WayToWin
+
+if TYPE_CHECKING:
+    from ..engine.compiled import CompiledRules
+    from ..engine.settle import Ledger
+    from ..rules.ruleset import Rules
+
+FRAGMENTS = (
+    Fragment(
+        "win",
+        "going_out",
+        {
+            "const": True,
+            "description": "Won by the seat that plays its last card first (Game).",
+        },
+        way="Going out.",
+    ),
+    Fragment(
+        "going_out",
+        "per_card",
+        {
+            "type": "integer",
+            "description": "Each other seat pays the winner this many counters per card it holds.",
+            "minimum": 0,
+            "maximum": 1000,
+        },
+        required=True,
+    ),
+)
+
+How = Literal["going-out"]
+"""Game taken by going out (and, where nothing carries over, what is left on the board)."""
+Reason = Literal["going-out"]
+"""A payment for the cards left in a hand when a seat goes out."""
+
+
+@dataclass(frozen=True)
+class GoingOutWin(WayToWin):
+    """Won by the first seat to play its last card."""
+
+    by_going_out: ClassVar[bool] = True
+
+    def cards(self, trump: int | None) -> tuple[int, ...]:
+        return ()
+
+    def brief(self) -> str:
+        return "going out"
+
+    def sentences(self) -> tuple[str, ...]:
+        return ("Won by the first player to play all their cards.",)
+
+    def turned_up(self, trump_follows_turn_up: bool) -> str:
+        return "If the turn-up wins it"
+
+    def closing(self, holder: Sequence[int], cards: tuple[int, ...], amount: int) -> dict[int, int]:
+        """No card wins it, so a closing deal leaves it where it is."""
+        return {}
+
+
+def build_win(raw: Mapping[str, Any]) -> GoingOutWin | None:
+    return GoingOutWin() if "going_out" in raw else None
+
+
+@reads("board")
+def _one_game(data: RuleView) -> Iterator[Finding]:
+    if sum("going_out" in c["win"] for c in compartments(data)) > 1:
+        yield Finding(("board", "compartments"), "only one compartment can be won by going out")
+
+
+CHECKS = (_one_game,)
+
+
+def compile_tables(draft: Draft, rules: Rules) -> None:
+    """The compartment going out wins, if any."""
+    draft.game = next((i for i, c in enumerate(rules.board.compartments) if c.win.by_going_out), -1)
+
+
+def settle_going_out(
+    compiled: CompiledRules,
+    ledger: Ledger,
+    winner: int,
+    hands: list[list[int]],
+    held: list[tuple[int, ...]],
+) -> None:
+    """``winner`` takes Game and collects for the cards left in the other hands."""
+    if compiled.game >= 0 and not ledger.taken[compiled.game]:
+        ledger.take(compiled.game, winner, "going-out")
+    per_card = compiled.rules.going_out.per_card
+    log = ledger.log
+    if log is None:
+        # The winner's hand is empty, so it pays itself nothing.
+        net = ledger.net
+        total = 0
+        for seat, factor in enumerate(holders.factors(compiled, held, per_card)):
+            amount = factor * len(hands[seat])
+            net[seat] -= amount
+            total += amount
+        net[winner] += total
+        return
+    for other, hand in enumerate(hands):
+        if other != winner:
+            factor = holders.factor(compiled, log, other, held, len(hand))
+            ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
+
+
+def paid_for(cards: int) -> str:
+    """What a payment at going out is for: ``for 3 cards left``."""
+    return f"for {cards_count(cards)} left"
+
+
+def sentences(per_card: int, game_label: str | None) -> tuple[str, ...]:
+    """The rule of going out, in English (the holders' rules follow it)."""
+    takes = f"takes the counters on {game_label} and " if game_label else ""
+    start = "The deal ends as soon as a player has played all their cards."
+    if per_card:
+        return (
+            f"{start} That player {takes}collects from every other player {counters(per_card)} "
+            "for each card left in their hand.",
+        )
+    return (f"{start} That player {takes}collects nothing for the cards left in other hands.",)

@@ -1,0 +1,92 @@
+"""Each mechanic is one module holding its part of every stage, and the parts add up.
+
+The shipped schema is the base and the mechanics' fragments assembled; each mechanic module
+gives a fragment, a model, checks and a compile step; none of them imports anything outside
+the standard library, the cards, the words and the checks' records. (How each plays is shown
+by the hand-worked deals of test_deals_by_hand and the golden narrations.)
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from imports import imported
+
+from variants import mechanics
+from variants.mechanics import MECHANICS
+from variants.mechanics.base import Fragment
+from variants.rules.assemble import as_text, assemble, assembled, main
+
+REPO = Path(__file__).resolve().parent.parent
+SHIPPED = resources.files("variants").joinpath("rules/schema/ruleset.schema.json")
+ALLOWED = {
+    "variants.engine.cards",
+    "variants.rules.findings",
+    "variants.telling.words",
+    "variants.mechanics",
+    "variants.mechanics.base",
+}
+"""What a mechanic may import at run time, besides the standard library and other mechanics."""
+
+
+def test_the_shipped_schema_is_the_assembly() -> None:
+    """After changing a fragment, ``python -m variants.rules.assemble --write`` writes it."""
+    assert SHIPPED.read_text("utf-8") == as_text(assembled())
+
+
+def test_the_assembly_command_prints_what_it_would_write(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([]) == 0
+    assert capsys.readouterr().out == SHIPPED.read_text("utf-8")
+
+
+def test_two_mechanics_cannot_own_one_key() -> None:
+    text = resources.files("variants").joinpath("rules/schema/base.schema.json").read_text("utf-8")
+    base = json.loads(text)
+    twice = [*mechanics.fragments(), Fragment("compartment", "bonus", {"type": "object"})]
+    with pytest.raises(ValueError, match=r"two mechanics give the schema of compartment\.bonus"):
+        assemble(base, twice)
+
+
+def test_the_ways_to_win_are_the_win_fragments_that_name_a_way() -> None:
+    schema = assembled()
+    compartment = schema["properties"]["rules"]["properties"]["board"]["properties"]
+    win = compartment["compartments"]["items"]["properties"]["win"]
+    ways = [f.key for f in mechanics.fragments() if f.place == "win" and f.way]
+    assert [c["required"] for c in win["oneOf"]] == [[key] for key in ways]
+    assert win["description"].endswith(f"Exactly one of {', '.join(ways)}.")
+
+
+@pytest.mark.parametrize("mechanic", MECHANICS, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_each_mechanic_holds_its_parts(mechanic: ModuleType) -> None:
+    assert mechanic.FRAGMENTS and all(isinstance(f, Fragment) for f in mechanic.FRAGMENTS)
+    assert mechanic.CHECKS, "a mechanic checks what its schema cannot say"
+    assert callable(mechanic.compile_tables)
+    doc = mechanic.__doc__ or ""
+    for part in ("**Schema**", "**Model**", "**Checks**", "**Compile**", "**Phrases**"):
+        assert part in doc, part
+
+
+def _runtime_imports(module: ModuleType) -> set[str]:
+    """What a module imports when it runs (imports under ``if TYPE_CHECKING`` left out)."""
+    package = module.__name__ if hasattr(module, "__path__") else module.__name__.rsplit(".", 1)[0]
+    return imported(Path(str(module.__file__)), package, top_level_only=True)
+
+
+@pytest.mark.parametrize("mechanic", [mechanics, *MECHANICS], ids=lambda m: m.__name__)
+def test_a_mechanic_needs_only_the_standard_library(mechanic: ModuleType) -> None:
+    outside = {
+        name
+        for name in _runtime_imports(mechanic)
+        if name.split(".")[0] not in sys.stdlib_module_names
+        and name not in ALLOWED
+        and not name.startswith("variants.mechanics.")
+        and name != "__future__"
+    }
+    assert outside == set()
