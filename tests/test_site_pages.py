@@ -111,8 +111,12 @@ def test_peel_page_states_its_rules(site: Path) -> None:
         assert f">{section}" in html
     for anchor in ("source", "status", "options", "interpretations", "worked-examples"):
         assert f'id="{anchor}"' in html
-    assert "partly reconstructed" in text  # seven interpretations
-    assert "4 interpretations or fewer" in text
+    assert "a few rules supplied" in text  # three rules the text does not give
+    assert "The copy of the source this ruleset rests on is whole." in text
+    assert (
+        "3 rules were supplied, where the text gives none: 3 where the source says nothing." in text
+    )
+    assert "as written: no rule supplied; a few rules supplied: 1 to 3" in text
     assert "000_919af007d8e82e04.txt" in text
     assert "the eight of diamonds being taken out" in text  # the locator quote
     assert 'id="option-pope_turn_up_limit"' in html
