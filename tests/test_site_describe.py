@@ -145,7 +145,7 @@ def test_status_counts_only_the_rules_supplied(rulesets: dict[str, Ruleset]) -> 
     assert describe.status_for(3).label == "a few rules supplied"
     assert describe.status_for(4).label == "some rules supplied"
     assert describe.status_for(9).label == "many rules supplied"
-    assert "a few rules supplied: 1 to 3" in describe.status_rule()
+    assert "“a few rules supplied” for 1 to 3" in describe.status_rule()
     # Peel's seven interpretations: three where it says nothing, four readings of its words.
     peel = describe.ruleset_status(rulesets["peel"])
     assert (peel.interpretations, peel.supplied, peel.readings) == (7, 3, 4)

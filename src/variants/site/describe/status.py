@@ -87,19 +87,18 @@ def status_rule() -> str:
     """The thresholds, stated in a sentence.
 
     >>> status_rule()
-    'as written: no rule supplied; a few rules supplied: 1 to 3; some rules supplied: 4 to 8; \
-many rules supplied: 9 or more.'
+    '“as written” when no rule was supplied, “a few rules supplied” for 1 to 3, “some rules \
+supplied” for 4 to 8, and “many rules supplied” for 9 or more.'
     """
     parts: list[str] = []
     low = 0
     for most, label in SUPPLIED_THRESHOLDS:
         if most == 0:
-            parts.append(f"{label}: no rule supplied")
+            parts.append(f"“{label}” when no rule was supplied")
         else:
-            parts.append(f"{label}: {low} to {most}")
+            parts.append(f"“{label}” for {low} to {most}")
         low = most + 1
-    parts.append(f"{STATUS_BEYOND}: {low} or more")
-    return "; ".join(parts) + "."
+    return ", ".join(parts) + f", and “{STATUS_BEYOND}” for {low} or more."
 
 
 def gap_text(gap: Gap) -> str:
