@@ -407,6 +407,14 @@ CASES: tuple[Case, ...] = (
         needs_sources=True,
     ),
     case(
+        "supplied-by-a-path-out-of-the-sources-folder",
+        (READING, READING + SUPPLIED.format(source="../../etc/passwd.txt", lines="1")),
+        lines=(
+            "164:18: '../../etc/passwd.txt' is not text matching ^[A-Za-z0-9_.-]+\\.txt$ "
+            "(at interpretations/0/supplied_by/0/source)",
+        ),
+    ),
+    case(
         "supplied-by-quote-not-at-its-lines",
         (READING, READING + SUPPLIED.format(source=HOYLE, lines="15")),
         lines=(
