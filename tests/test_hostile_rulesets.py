@@ -256,6 +256,36 @@ CASES: tuple[Case, ...] = (
         lines=("29:19: 8d is removed twice (at rules/pack/removed/1)",),
     ),
     case(
+        "stock-without-its-style",
+        (
+            "    spare_name: spare hand\n",
+            "    spare_name: spare hand\n    stock: {remainder: true}\n",
+        ),
+        lines=("41:5: a stock rule is only for the equal-with-stock style (at rules/deal/stock)",),
+    ),
+    case(
+        "stock-style-without-a-stock",
+        ("style: equal-with-spare", "style: equal-with-stock"),
+        lines=(
+            "38:3: an equal-with-stock deal says how large its stock is: `stock` (at rules/deal)",
+        ),
+    ),
+    case(
+        "stock-range-backwards",
+        ("style: equal-with-spare", "style: equal-with-stock"),
+        ("    spare_name: spare hand\n", "    spare_name: stock\n    stock: {between: [8, 6]}\n"),
+        lines=("41:13: the fewest cards are more than the most (at rules/deal/stock/between)",),
+    ),
+    case(
+        "dealer-sits-out-and-takes-the-turn-up",
+        ("    spare_name: spare hand\n", "    spare_name: spare hand\n    dealer_sits_out: true\n"),
+        ("    fate: table\n", "    fate: dealer\n"),
+        lines=(
+            "41:22: a dealer who sits out cannot take the turn-up into hand "
+            "(at rules/deal/dealer_sits_out)",
+        ),
+    ),
+    case(
         "qualifier-on-a-card",
         ("win: {card: 9D}", "win: {card: 9D, in_succession: true}"),
         lines=(

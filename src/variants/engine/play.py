@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..rules.ruleset import StopCause
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
@@ -51,6 +52,7 @@ class SeatView:
     __slots__ = (
         "_known_spare",
         "_owner",
+        "_sees_spare",
         "board",
         "compiled",
         "hand",
@@ -73,6 +75,7 @@ class SeatView:
         hand_sizes: tuple[int, ...],
         trump: int | None,
         turn_up: int | None,
+        sees_spare: bool = False,
     ) -> None:
         self.compiled = compiled
         self.seat = seat
@@ -84,12 +87,18 @@ class SeatView:
         self.hand_sizes = hand_sizes
         self.trump = trump
         self.turn_up = turn_up
+        self._sees_spare = sees_spare
 
     def is_out(self, card: int) -> bool:
-        """Known by everyone to be unplayable: played, removed, the turn-up on the table, or
-        shown to lie in the spare hand by a run that stopped short of it."""
+        """Known to this seat to be unplayable: played, removed, the turn-up on the table, or
+        shown to lie in the spare hand by a run that stopped short of it (or, for a dealer who
+        may look at the spare hand, lying in it)."""
         where = self._owner[card]
-        return where in (PLAYED, REMOVED, TABLE) or card in self._known_spare
+        return (
+            where in (PLAYED, REMOVED, TABLE)
+            or card in self._known_spare
+            or (self._sees_spare and where == SPARE)
+        )
 
     def is_played(self, card: int) -> bool:
         return self._owner[card] == PLAYED
@@ -392,8 +401,8 @@ def play_dealt(
                 quick_lead = only or quick_leads[leader]
                 if quick_lead is None:
                     card = _lead(
-                        compiled, choosers, leader, hands, owner, known_spare, ledger, trump,
-                        turn_up, rng, leads, lead_number,
+                        compiled, choosers, leader, dealer, hands, owner, known_spare, ledger,
+                        trump, turn_up, rng, leads, lead_number,
                     )  # fmt: skip
                     lead_number += 1
                 else:
@@ -455,6 +464,7 @@ def _lead(
     compiled: CompiledRules,
     choosers: Choosers,
     leader: int,
+    dealer: int,
     hands: list[list[int]],
     owner: list[int],
     known_spare: set[int],
@@ -480,6 +490,7 @@ def _lead(
         tuple(len(h) for h in hands),
         trump,
         turn_up,
+        knows_spare(compiled.rules.deal, leader, dealer),
     )
     if lead_number < len(leads):
         card = leads[lead_number]

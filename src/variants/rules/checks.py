@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, assert_never, cast
 
 from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
 from ..mechanics import MECHANICS, Win, build_win
+from ..mechanics.spare_seen import dealt_seats
 from .findings import Finding, RuleCheck, RuleView, card_key, reads
 from .ruleset import (
     Deal,
@@ -332,7 +333,7 @@ def _shares(data: RuleView) -> Iterator[Finding]:
                 yield Finding(("dressing",), "payer shares needs `shares`")
             if "remainder_to" not in dressing:
                 yield Finding(("dressing",), "payer shares needs `remainder_to`")
-        case "each-player" | "dealer" | "banker":
+        case "each-player" | "dealer" | "banker" | "contributions":
             for key in ("shares", "remainder_to"):
                 if key in dressing:
                     yield Finding(("dressing", key), f"{key} is only for payer shares")
@@ -349,7 +350,7 @@ def _pool(data: RuleView) -> Iterator[Finding]:
         case "shares":
             if shares is None:
                 return
-        case "each-player" | "dealer" | "banker":
+        case "each-player" | "dealer" | "banker" | "contributions":
             return
         case _:
             assert_never(payer)
@@ -416,6 +417,8 @@ def _turn_ups(style: DealStyle) -> frozenset[TurnUpCard]:
             return frozenset(("none", "last-dealt"))
         case "fixed-table":
             return frozenset(("none", "stock-top"))
+        case "equal-with-stock":
+            return frozenset(("none", "last-dealt", "stock-top"))
         case _:
             assert_never(style)
 
@@ -429,7 +432,7 @@ def _fate_problem(fate: TurnUpFate, style: DealStyle, card: TurnUpCard) -> str |
             match style:
                 case "all-around":
                     return None
-                case "equal-with-spare" | "fixed-table":
+                case "equal-with-spare" | "fixed-table" | "equal-with-stock":
                     return "fate holder is only for an all-around deal"
                 case _:
                     assert_never(style)
@@ -486,7 +489,9 @@ def _deal(data: RuleView) -> Iterator[Finding]:
                     yield Finding(
                         ("deal", "table", index, "players"), f"{count} players appear twice"
                     )
-        case "equal-with-spare" | "all-around":
+        case "equal-with-stock" if rules.deal.stock is None:
+            return  # the stock's own check says what is missing
+        case "equal-with-spare" | "all-around" | "equal-with-stock":
             where = ("deal",)
             if rules.deal.table:
                 yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")
@@ -495,7 +500,7 @@ def _deal(data: RuleView) -> Iterator[Finding]:
     for players, plan in _plans(rules):
         if isinstance(plan, DealPlanError):
             yield Finding(where, f"the deal does not add up: {plan}")
-        elif min(plan.hand_sizes()) < 1:
+        elif min(plan.hand_sizes()[: dealt_seats(rules.deal, players)]) < 1:
             yield Finding(
                 ("deal",), f"the deal does not add up: with {players} players a hand is empty"
             )

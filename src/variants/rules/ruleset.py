@@ -15,9 +15,12 @@ from functools import cached_property
 from typing import Any, Literal, assert_never
 
 from ..engine.cards import parse_card, parse_rank, parse_suit
-from ..mechanics import Win, bonus, build_win, turn_up_payout
+from ..mechanics import Win, bonus, build_win, contributions, stock, turn_up_payout
 from ..mechanics.bonus import Bonus
+from ..mechanics.contributions import Contributions
 from ..mechanics.holders import HolderRule
+from ..mechanics.spare_seen import SeenBy
+from ..mechanics.stock import Stock
 from ..mechanics.turn_up_payout import TurnUpPayout
 from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
 
@@ -115,12 +118,12 @@ class Pack:
 # The values of the schema's enums, one alias each (a test ties every one to its enum), so that
 # every branch on a rule's value can be a ``match`` that mypy checks for a missing case.
 FirstDealer = Literal["lowest-card", "first-jack", "agreed"]
-DealStyle = Literal["equal-with-spare", "all-around", "fixed-table"]
+DealStyle = Literal["equal-with-spare", "all-around", "fixed-table", "equal-with-stock"]
 TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
 TurnUpFate = Literal["table", "dealer", "holder"]
 TrumpChoice = Literal["turn-up", "none"]
 """A trump rule other than a fixed suit (a fixed suit is held as its index, 0-3)."""
-Payer = Literal["each-player", "dealer", "banker", "shares"]
+Payer = Literal["each-player", "dealer", "banker", "shares", "contributions"]
 DressingWhen = Literal["every-deal", "first-deal"]
 StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
 LeadRule = Literal["any", "lowest-in-suit"]
@@ -145,6 +148,12 @@ class Deal:
     """(players, cards each) rows, for fixed-table."""
     provenance: Provenance
     interpretation: str | None = None
+    stock: Stock | None = None
+    """For equal-with-stock: how large the stock is (:mod:`variants.mechanics.stock`)."""
+    spare_seen_by: SeenBy = "nobody"
+    """Who may look at the spare cards (:mod:`variants.mechanics.spare_seen`)."""
+    dealer_sits_out: bool = False
+    """Whether the dealer is dealt no cards (:mod:`variants.mechanics.spare_seen`)."""
 
     def cards_each(self, players: int) -> int | None:
         return dict(self.table).get(players)
@@ -237,6 +246,8 @@ class Dressing:
     when: DressingWhen
     provenance: Provenance
     interpretation: str | None = None
+    contributions: Contributions | None = None
+    """For payer contributions (:mod:`variants.mechanics.contributions`)."""
 
     @property
     def every_deal(self) -> bool:
@@ -575,6 +586,9 @@ def build_deal(raw: Raw) -> Deal:
         style=raw["style"],
         spare_name=raw["spare_name"],
         table=tuple((row["players"], row["cards"]) for row in raw.get("table", ())),
+        stock=stock.build(raw.get("stock")),
+        spare_seen_by=raw.get("spare_seen_by", "nobody"),
+        dealer_sits_out=raw.get("dealer_sits_out", False),
         **_common(raw),
     )
 
@@ -613,6 +627,7 @@ def build_rules(raw: Raw) -> Rules:
             if shares is None
             else Shares(shares["dealer"], shares["others"], shares["total_at_least"]),
             remainder_to=dressing.get("remainder_to"),
+            contributions=contributions.build(dressing.get("contributions")),
             when=dressing["when"],
             **_common(dressing),
         ),
