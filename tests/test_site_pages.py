@@ -141,7 +141,8 @@ def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> Non
 
 def test_home_draws_every_board(site: Path) -> None:
     html = page(site, "")
-    assert html.count('class="pj-svg pj-svg--round"') == 3
+    # Peel, the two modern pages, Hoyle, Cassell, Hoffmann and Squareman: round boards.
+    assert html.count('class="pj-svg pj-svg--round"') == 7
     assert html.count('class="pj-svg pj-svg--layout"') == 1
     text = text_of(html)
     assert "Matrimony" in text and "Commit" in text
