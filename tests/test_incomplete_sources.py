@@ -109,7 +109,8 @@ def test_the_page_marks_the_supplied_rule_and_lists_the_gap(lost: Ruleset) -> No
     )
     assert "how the board is dressed (after line 29), in" in html
     assert (
-        "1 rule was supplied, where the text gives none: 1 from passages lost from the copy" in html
+        "1 interpretation gives a rule the text does not: 1 for passages lost from the copy."
+        in html
     )
     assert "2 more interpretations choose between readings of words that are there" in html
 
