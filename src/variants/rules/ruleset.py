@@ -32,21 +32,37 @@ from .citations import build_provenance as build_provenance
 Raw = Mapping[str, Any]
 
 
-STATUS_THRESHOLDS: tuple[tuple[int, str], ...] = ((4, "complete"), (8, "partly reconstructed"))
-"""(most interpretations, label), in increasing order: up to 4 interpretations a ruleset is
-complete, up to 8 partly reconstructed, beyond that fragmentary."""
+SUPPLIED_THRESHOLDS: tuple[tuple[int, str], ...] = (
+    (0, "as written"),
+    (3, "a few rules supplied"),
+    (8, "some rules supplied"),
+)
+"""(most rules supplied, label), in increasing order; beyond the last, :data:`SUPPLIED_BEYOND`.
+A rule is supplied when its source says nothing of it or the copy has lost the passage."""
+
+SUPPLIED_BEYOND = "many rules supplied"
+
+SUPPLYING_KINDS: frozenset[str] = frozenset({"silent", "lost"})
+"""The interpretations that supply a rule the text does not give (the others choose between
+readings of words that are there)."""
 
 
-def status_label(interpretations: int) -> str:
-    """How much of a ruleset had to be read into its source.
+def supplied_label(supplied: int) -> str:
+    """How much of a ruleset had to be supplied, from the number of rules supplied.
 
-    >>> status_label(4), status_label(5), status_label(9)
-    ('complete', 'partly reconstructed', 'fragmentary')
+    >>> supplied_label(0), supplied_label(3), supplied_label(4), supplied_label(9)
+    ('as written', 'a few rules supplied', 'some rules supplied', 'many rules supplied')
     """
-    for limit, label in STATUS_THRESHOLDS:
-        if interpretations <= limit:
+    for limit, label in SUPPLIED_THRESHOLDS:
+        if supplied <= limit:
             return label
-    return "fragmentary"
+    return SUPPLIED_BEYOND
+
+
+def status_label(ruleset: Ruleset) -> str:
+    """The ruleset's status in a few words: the copy, if it has gaps, and what was supplied."""
+    supplied = supplied_label(ruleset.supplied_count)
+    return supplied if ruleset.source.complete else f"incomplete copy, {supplied}"
 
 
 class OptionError(ValueError):
@@ -99,7 +115,7 @@ LeadRule = Literal["any", "lowest-in-suit"]
 PerPlayer = Literal["per-player"]
 ClosingDeal = Literal["none", "face-up"]
 GameWinner = Literal["most-counters"]
-InterpretationKind = Literal["silent", "ambiguous", "contradictory"]
+InterpretationKind = Literal["silent", "ambiguous", "contradictory", "lost"]
 
 
 @dataclass(frozen=True)
@@ -346,6 +362,13 @@ class Interpretation:
     reading: str
     alternatives: tuple[Alternative, ...]
     provenance: Provenance
+    supplied_by: Provenance = ()
+    """Where the reading is taken from, in any source file, when the text does not give it."""
+
+    @property
+    def supplies(self) -> bool:
+        """Whether the reading supplies a rule the text does not give (silent or lost)."""
+        return self.kind in SUPPLYING_KINDS
 
 
 @dataclass(frozen=True)
@@ -353,6 +376,27 @@ class SourceFile:
     name: str
     lines: int
     part: str | None
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A passage missing from the copy: after line ``after`` or before line ``before``."""
+
+    file: str
+    after: int | None
+    before: int | None
+    missing: str
+
+    @property
+    def where(self) -> str:
+        """The gap's place in words.
+
+        >>> Gap("a.txt", 12, None, "the deal").where, Gap("a.txt", None, 1, "x").where
+        ('after line 12', 'before line 1')
+        """
+        return (
+            f"after line {self.after}" if self.after is not None else f"before line {self.before}"
+        )
 
 
 @dataclass(frozen=True)
@@ -364,6 +408,9 @@ class Source:
     place: str
     extent: str
     files: tuple[SourceFile, ...]
+    complete: bool = True
+    """Whether the copy is whole; when not, :attr:`gaps` says where it is broken."""
+    gaps: tuple[Gap, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -409,6 +456,11 @@ class Ruleset:
             if item.id == interpretation_id:
                 return item
         raise KeyError(interpretation_id)
+
+    @property
+    def supplied_count(self) -> int:
+        """How many interpretations supply a rule the text does not give."""
+        return sum(1 for item in self.interpretations if item.supplies)
 
 
 _RESOLVED: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
@@ -606,6 +658,11 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
             place=source["place"],
             extent=source["extent"],
             files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),
+            complete=source.get("complete", True),
+            gaps=tuple(
+                Gap(g["file"], g.get("after"), g.get("before"), g["missing"])
+                for g in source.get("gaps", ())
+            ),
         ),
         options=tuple(
             Option(
@@ -635,6 +692,7 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
                     for a in i.get("alternatives", ())
                 ),
                 provenance=build_provenance(i["provenance"]),
+                supplied_by=build_provenance(i.get("supplied_by", ())),
             )
             for i in raw["interpretations"]
         ),
