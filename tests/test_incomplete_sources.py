@@ -75,7 +75,7 @@ def test_a_complete_copy_supplies_by_what_its_source_leaves_unsaid(
 ) -> None:
     peel = rulesets["peel"]
     assert peel.source.complete and peel.source.gaps == ()
-    assert status_label(peel) == "a few rules supplied"
+    assert status_label(peel) == "some rules supplied"
 
 
 def test_a_supplier_is_named_by_the_ruleset_built_on_it(
