@@ -76,7 +76,7 @@ def ruleset_status(ruleset: Ruleset) -> Status:
     return Status(
         label=supplied_label(supplied),
         supplied=supplied,
-        lost=sum(1 for item in ruleset.interpretations if item.kind == "lost"),
+        lost=sum(1 for item in ruleset.interpretations if item.lost),
         interpretations=len(ruleset.interpretations),
         complete=ruleset.source.complete,
         gaps=ruleset.source.gaps,
