@@ -130,7 +130,10 @@ def test_a_ruleset_on_an_incomplete_copy_shows_its_gaps_and_supplied_rules(site:
     text = text_of(html)
     assert '<span class="pj-status pj-status--incomplete"' in html
     assert (
-        "The copy of the source this ruleset rests on is incomplete: 3 passages are missing" in text
+        "The copy of the source this ruleset rests on is incomplete: 2 passages are missing" in text
+    )
+    assert (
+        "also has 1 gap in a part this ruleset does not follow: the end of Spinado (after" in text
     )
     assert "the opening of Pope Joan, before the dressing of the board (before line 12)" in text
     # Lost passages supplied from Hoyle's Games (the nine of diamonds as the Pope, what the

@@ -410,6 +410,8 @@ class Gap:
     after: int | None
     before: int | None
     missing: str
+    outside: bool = False
+    """Whether the gap is in a part of the file the ruleset does not follow."""
 
     @property
     def where(self) -> str:
@@ -685,7 +687,13 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
             files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),
             complete=source.get("complete", True),
             gaps=tuple(
-                Gap(g["file"], g.get("after"), g.get("before"), g["missing"])
+                Gap(
+                    g["file"],
+                    g.get("after"),
+                    g.get("before"),
+                    g["missing"],
+                    g.get("outside", False),
+                )
                 for g in source.get("gaps", ())
             ),
         ),

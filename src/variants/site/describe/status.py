@@ -35,6 +35,9 @@ class Status:
     interpretations: int
     complete: bool
     gaps: tuple[Gap, ...] = ()
+    """The gaps in what the ruleset follows."""
+    elsewhere: tuple[Gap, ...] = ()
+    """The gaps in parts of its files that the ruleset does not follow."""
 
     @property
     def slug(self) -> str:
@@ -79,7 +82,8 @@ def ruleset_status(ruleset: Ruleset) -> Status:
         lost=sum(1 for item in ruleset.interpretations if item.lost),
         interpretations=len(ruleset.interpretations),
         complete=ruleset.source.complete,
-        gaps=ruleset.source.gaps,
+        gaps=tuple(gap for gap in ruleset.source.gaps if not gap.outside),
+        elsewhere=tuple(gap for gap in ruleset.source.gaps if gap.outside),
     )
 
 
@@ -106,8 +110,11 @@ def gap_text(gap: Gap) -> str:
 
     >>> gap_text(Gap("a.txt", 12, None, "the dressing and the deal"))
     'the dressing and the deal (after line 12)'
+    >>> gap_text(Gap("a.txt", 40, None, "the end of Spin", outside=True))
+    'the end of Spin (after line 40), in a part the ruleset does not follow'
     """
-    return f"{gap.missing} ({gap.where})"
+    placed = f"{gap.missing} ({gap.where})"
+    return f"{placed}, in a part the ruleset does not follow" if gap.outside else placed
 
 
 @dataclass(frozen=True)
