@@ -177,11 +177,39 @@ def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
     pack = rows["pack"]
     assert pack.differs
     removing = {r.id for text, group in pack.groups() if "8♦" in text for r in group}
-    assert removing == {"peel", "modern-variations", "modern-shedding"}
+    assert removing == set(rulesets) - {"foster"}
     assert not rows["players"].differs
     assert all(len(row.cells) == len(ordered) for row in rows.values())
     disagreements = {row.dimension.id for row in compare.disagreements(ordered)}
     assert "pack" in disagreements and "players" not in disagreements
+
+
+def test_comparison_describes_the_rules_at_their_defaults(rulesets: dict[str, Ruleset]) -> None:
+    ordered = list(rulesets.values())
+    rows = {row.dimension.id: row for row in compare.matrix(ordered)}
+    cell = {(dimension, c.ruleset.id): c.text for dimension, row in rows.items() for c in row.cells}
+    # The dealer takes the turn-up into hand, so nothing is "below the turn-up"; the Pope held
+    # back for a lead is only an option.
+    assert cell["stops", "modern-shedding"] == (
+        "kings; below a removed card; below an unseen card; below a played card"
+    )
+    assert cell["stops", "modern-variations"] == cell["stops", "modern-shedding"]
+    assert cell["stops", "peel"] == (
+        "kings; below a removed card; below the turn-up; below an unseen card; below a played card"
+    )
+    assert cell["stops", "foster"] == "kings; below an unseen card; below a played card"
+    assert cell["chief-card-bonus", "peel"] == (
+        "+ 1 per card in each other hand, counted when it is played"
+    )
+    assert cell["chief-card-bonus", "hoyle"] == "its stake only"
+    assert cell["honour-turned-up", "hoyle"] == (
+        "the dealer, for A of trumps, K of trumps, Q of trumps and J of trumps"
+    )
+    assert cell["honour-turned-up", "foster"] == "no turn-up"
+    assert cell["chief-card-turned-up", "hoyle"] == (
+        "dealer takes its stake and Game's + 1 per card dealt from each; deal ends unplayed"
+    )
+    assert cell["chief-card-turned-up", "hoffmann"] == "dealer takes its stake; deal is played"
 
 
 def test_boards_are_drawn_their_own_way(rulesets: dict[str, Ruleset]) -> None:
