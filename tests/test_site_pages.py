@@ -148,6 +148,10 @@ def test_a_ruleset_on_an_incomplete_copy_shows_its_gaps_and_supplied_rules(site:
     assert 'First dealer <span class="pj-supplied">supplied from elsewhere in this source' in html
     sources = page(site, "sources")
     assert "Incomplete. Missing from it: the opening of Pope Joan" in text_of(sources)
+    assert (
+        "Whole in what the ruleset follows. Missing from the file: the rest of Spin (after line "
+        "46), in a part the ruleset does not follow."
+    ) in text_of(sources)
 
 
 def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> None:
