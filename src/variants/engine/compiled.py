@@ -78,6 +78,8 @@ class TrumpTables:
     """Compartments whose held card doubles them at the end (the same under every trump)."""
     holders: tuple[tuple[int, bool], ...]
     """(compartment, exempt?) at going out (the same under every trump)."""
+    in_lieu: int
+    """The card that may stand in for the missing card of a stopped run, or -1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +266,7 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         game=draft.game,
         penalties=tuple(draft.penalties),
         holders=tuple(draft.holders),
+        in_lieu=draft.in_lieu,
     )
 
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..mechanics.in_lieu import stand_in
 from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..rules.ruleset import StopCause
@@ -386,6 +387,7 @@ def play_dealt(
         special = tables.special if log is None else EVERY_CARD
         single = tables.single
         more = tables.more
+        in_lieu = tables.in_lieu
         taken = ledger.taken
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
         pair_player: dict[int, int] = {}
@@ -434,6 +436,31 @@ def play_dealt(
                     seat = where
                     card = following
                     continue
+                if in_lieu >= 0 and following != END and owner[in_lieu] >= 0:
+                    # The card that may stand in is played in place of the missing one.
+                    if watched and where == SPARE:
+                        known_spare.add(following)
+                    seat = stand_in(log, hands, owner, in_lieu, following, PLAYED)
+                    for index in single[in_lieu]:
+                        if not taken[index]:
+                            take(index, seat, "play")
+                    if more[in_lieu]:
+                        pair_or_bonus(
+                            compiled, tables, ledger, hands, in_lieu, seat, -1, pair_player,
+                            pending_bonus,
+                        )  # fmt: skip
+                    hand = hands[seat]
+                    if not hand:
+                        card = in_lieu
+                        break
+                    card = following  # the run goes on from the card it stood for
+                    following = chain[card]
+                    where = owner[following]
+                    if where >= 0:
+                        previous = in_lieu
+                        seat = where
+                        card = following
+                        continue
                 if watched:  # someone reads the log or sees the table
                     if logging:
                         log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]

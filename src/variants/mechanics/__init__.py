@@ -17,7 +17,8 @@ English.
 - :mod:`.holders`: a card left in hand exempts its holder at going out, or doubles what it pays;
 - :mod:`.stock`: equal hands and a stock sized by a rule, or cards set aside before the deal;
 - :mod:`.spare_seen`: the dealer alone sees the spare cards, and may sit the deal out;
-- :mod:`.contributions`: each player but the dealer puts so much towards the dressing.
+- :mod:`.contributions`: each player but the dealer puts so much towards the dressing;
+- :mod:`.in_lieu`: the Pope played in place of the missing card of a stopped run.
 
 Like the model and the engine, they import only the standard library.
 """
@@ -34,6 +35,7 @@ from . import (
     contributions,
     going_out,
     holders,
+    in_lieu,
     pair,
     spare_seen,
     stock,
@@ -66,6 +68,7 @@ MECHANICS: tuple[ModuleType, ...] = (
     stock,
     spare_seen,
     contributions,
+    in_lieu,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 

@@ -15,14 +15,19 @@ from functools import cached_property
 from typing import Any, Literal, assert_never
 
 from ..engine.cards import parse_card, parse_rank, parse_suit
-from ..mechanics import Win, bonus, build_win, contributions, stock, turn_up_payout
+from ..mechanics import Win, bonus, build_win, contributions, in_lieu, stock, turn_up_payout
 from ..mechanics.bonus import Bonus
 from ..mechanics.contributions import Contributions
 from ..mechanics.holders import HolderRule
+from ..mechanics.in_lieu import InLieu
 from ..mechanics.spare_seen import SeenBy
 from ..mechanics.stock import Stock
 from ..mechanics.turn_up_payout import TurnUpPayout
 from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
+from .citations import Citation as Citation
+from .citations import Provenance as Provenance
+from .citations import build_citation as build_citation
+from .citations import build_provenance as build_provenance
 
 Raw = Mapping[str, Any]
 
@@ -59,26 +64,6 @@ def status_label(ruleset: Ruleset) -> str:
 
 class OptionError(ValueError):
     """An unknown option, or a value the option does not allow."""
-
-
-@dataclass(frozen=True)
-class Citation:
-    source: str
-    first_line: int
-    last_line: int
-    quote: str | None
-
-    @property
-    def locator(self) -> str:
-        lines = (
-            f"line {self.first_line}"
-            if self.first_line == self.last_line
-            else f"lines {self.first_line}-{self.last_line}"
-        )
-        return f"{self.source}, {lines}"
-
-
-Provenance = tuple[Citation, ...]
 
 
 @dataclass(frozen=True)
@@ -274,6 +259,8 @@ class Play:
     stops: tuple[Stop, ...]
     provenance: Provenance
     interpretation: str | None = None
+    in_lieu: InLieu | None = None
+    """The card that may stand in for a stop's missing card (:mod:`variants.mechanics.in_lieu`)."""
 
     @property
     def any_lead(self) -> bool:
@@ -513,11 +500,15 @@ class PatchError(ValueError):
 
 def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
     """Set ``value`` at a dotted ``path``; a list of items with ids is stepped into by id.
+    ``None`` removes the key, or the item with that id from its list.
 
-    >>> rules = {"board": {"compartments": [{"id": "pope", "win": {"card": "9D"}}]}}
+    >>> rules = {"board": {"compartments": [{"id": "pope", "win": {"card": "9D"}}, {"id": "k"}]}}
     >>> apply_patch(rules, "board.compartments.pope.win.card", "7D")
     >>> rules["board"]["compartments"][0]["win"]
     {'card': '7D'}
+    >>> apply_patch(rules, "board.compartments.k", None)
+    >>> [c["id"] for c in rules["board"]["compartments"]]
+    ['pope']
     """
     parts = path.split(".")
     node: Any = data
@@ -527,7 +518,10 @@ def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
     if isinstance(node, list):
         for index, item in enumerate(node):
             if isinstance(item, dict) and item.get("id") == last:
-                node[index] = copy.deepcopy(value)
+                if value is None:
+                    del node[index]
+                else:
+                    node[index] = copy.deepcopy(value)
                 return
         raise PatchError(f"the path {path!r} leads nowhere: no item has the id {last!r}")
     if not isinstance(node, dict):
@@ -549,15 +543,6 @@ def _step(node: Any, part: str, so_far: str, path: str) -> Any:
                 return item
         raise PatchError(f"the path {path!r} leads nowhere: no item has the id {part!r}")
     raise PatchError(f"the path {path!r} leads nowhere: {so_far!r} is not a mapping or a list")
-
-
-def build_citation(raw: Raw) -> Citation:
-    first, _, last = str(raw["lines"]).partition("-")
-    return Citation(raw["source"], int(first), int(last or first), raw.get("quote"))
-
-
-def build_provenance(raw: Any) -> Provenance:
-    return tuple(build_citation(item) for item in raw)
 
 
 def _common(raw: Raw) -> dict[str, Any]:
@@ -652,6 +637,7 @@ def build_rules(raw: Raw) -> Rules:
                 Stop(cause, build_provenance(s["provenance"]), s.get("interpretation"))
                 for cause, s in play["stops"].items()
             ),
+            in_lieu=in_lieu.build(play.get("in_lieu")),
             **_common(play),
         ),
         going_out=GoingOut(
