@@ -115,7 +115,7 @@ def test_peel_page_states_its_rules(site: Path) -> None:
     assert (
         "The copy of the source this ruleset rests on is incomplete: 2 passages are missing" in text
     )
-    assert "the rest of Spin (after line 46)" in text
+    assert "the rest of Spin (after line 46 of the second text)" in text  # no file name in prose
     assert 'class="pj-supplied">supplied from <a' not in html  # no reading is taken elsewhere
     assert "the badge reads “as written” when no rule was supplied, “a few rules" in text
     assert "000_919af007d8e82e04.txt" in text

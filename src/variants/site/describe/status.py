@@ -17,7 +17,7 @@ from ...rules.ruleset import (
     Ruleset,
     supplied_label,
 )
-from .words import plural
+from .words import ORDINALS, plural
 
 STATUS_BEYOND = SUPPLIED_BEYOND
 INCOMPLETE_COPY = "incomplete copy"
@@ -115,6 +115,18 @@ def gap_text(gap: Gap) -> str:
     """
     placed = f"{gap.missing} ({gap.where})"
     return f"{placed}, in a part the ruleset does not follow" if gap.outside else placed
+
+
+def gap_places(ruleset: Ruleset) -> dict[Gap, str]:
+    """Each gap's place in words, naming which of the source's texts it is in when there are
+    several (the first, the second...), so that no file name reaches the prose."""
+    files = [file.name for file in ruleset.source.files]
+    places: dict[Gap, str] = {}
+    for gap in ruleset.source.gaps:
+        index = files.index(gap.file)
+        several = len(files) > 1 and index < len(ORDINALS)
+        places[gap] = f"{gap.where} of the {ORDINALS[index]} text" if several else gap.where
+    return places
 
 
 @dataclass(frozen=True)
