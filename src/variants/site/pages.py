@@ -208,6 +208,7 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         effects={o.id: d.option_effects(ruleset, o) for o in ruleset.options},
         used_by=used_by,
         supplied=d.supplied_marks(ruleset, site.rulesets),
+        gap_places=d.gap_places(ruleset),
         interp_link=_local_interpretation,
         **_common(site, page),
     )
