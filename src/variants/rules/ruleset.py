@@ -424,6 +424,8 @@ class Source:
     complete: bool = True
     """Whether the copy is whole; when not, :attr:`gaps` says where it is broken."""
     gaps: tuple[Gap, ...] = ()
+    year: int | None = None
+    """Where the source falls on the timeline (its date says how precisely), if given."""
 
 
 @dataclass(frozen=True)
@@ -668,6 +670,7 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
             title=source["title"],
             kind=source["kind"],
             date=source["date"],
+            year=source.get("year"),
             place=source["place"],
             extent=source["extent"],
             files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),
