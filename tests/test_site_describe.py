@@ -140,12 +140,16 @@ def test_each_value_of_a_rule_reads_differently(words: Any, values: Any) -> None
     assert len(set(said)) == len(said) and all(said)
 
 
-def test_status_thresholds() -> None:
-    assert describe.status_for(4).label == "complete"
-    assert describe.status_for(5).label == "partly reconstructed"
-    assert describe.status_for(8).label == "partly reconstructed"
-    assert describe.status_for(9).label == "fragmentary"
-    assert "4 interpretations or fewer" in describe.status_rule()
+def test_status_counts_only_the_rules_supplied(rulesets: dict[str, Ruleset]) -> None:
+    assert describe.status_for(0).label == "as written"
+    assert describe.status_for(3).label == "a few rules supplied"
+    assert describe.status_for(4).label == "some rules supplied"
+    assert describe.status_for(9).label == "many rules supplied"
+    assert "“a few rules supplied” for 1 to 3" in describe.status_rule()
+    # Peel's seven interpretations: three where it says nothing, four readings of its words.
+    peel = describe.ruleset_status(rulesets["peel"])
+    assert (peel.interpretations, peel.supplied, peel.readings) == (7, 3, 4)
+    assert (peel.label, peel.complete, peel.copy) == ("a few rules supplied", True, "complete copy")
 
 
 def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:

@@ -62,7 +62,7 @@ def banker_dresses(payer: Payer) -> bool:
     match payer:
         case "banker":
             return True
-        case "each-player" | "dealer" | "shares":
+        case "each-player" | "dealer" | "shares" | "contributions":
             return False
         case _:
             assert_never(payer)
