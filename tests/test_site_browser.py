@@ -55,7 +55,7 @@ def test_comparison_controls(browser: Browser, base_url: str) -> None:
     assert page.locator("[data-pj-controls]").is_visible()
     all_rows = visible_rows(page)
     assert len(all_rows) > 15
-    assert len(visible_columns(page)) == 4
+    assert len(visible_columns(page)) == 8
 
     page.select_option("#pj-pick-a", "peel")
     page.select_option("#pj-pick-b", "modern-shedding")
@@ -77,11 +77,20 @@ def test_comparison_controls(browser: Browser, base_url: str) -> None:
         assert [r for r in visible_rows(page) if "Pack" in r], query
         matches = page.locator("#row-pack td.pj-match")
         matched = {str(value) for value in attributes(matches, "data-ruleset")}
-        assert matched == {"peel", "modern-variations", "modern-shedding"}, query
+        assert matched == {
+            "peel",
+            "modern-variations",
+            "modern-shedding",
+            "hoyle",
+            "cassell",
+            "hoffmann",
+            "squareman",
+        }, query
         assert "Peel" in page.inner_text("[data-pj-status]")
     page.fill("#pj-filter", "8D")
     assert page.inner_text("[data-pj-status]").endswith(
-        "Values matching “8D”: Peel, Modern variations, Modern shedding."
+        "Values matching “8D”: Peel, Modern variations, Modern shedding, Hoyle, Cassell, "
+        "Hoffmann, Squareman."
     )
 
     page.fill("#pj-filter", "no such value anywhere")
@@ -100,7 +109,7 @@ def test_comparison_state_from_the_address(browser: Browser, base_url: str) -> N
 def test_home_boards_are_drawn(browser: Browser, base_url: str) -> None:
     page, errors = open_page(browser, f"{base_url}/")
     boards = page.locator("figure.pj-board svg")
-    assert boards.count() == 4
+    assert boards.count() == 8
     for i in range(boards.count()):
         box = boards.nth(i).bounding_box()
         assert box is not None and box["width"] > 200 and box["height"] > 80
