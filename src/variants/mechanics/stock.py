@@ -224,8 +224,8 @@ def sentences(stock: Stock, spare: str) -> tuple[str, ...]:
             return (
                 f"Before the deal, {number_word(count)} cards are taken from the {end} of the "
                 f"pack and put aside face down as the {spare}: the cards in it are unknown stops.",
-                f"{start} the rest of the pack round the players, so some hands may have one "
-                "card more than others.",
+                "Then the dealer deals the rest of the pack one card at a time, starting on the "
+                "left, so some hands may have one card more than others.",
             )
         case _:
             assert_never(stock)
