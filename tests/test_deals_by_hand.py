@@ -38,6 +38,8 @@ BOARD_IDS = {
     "cassell": ("pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"),
     "hoffmann": ("pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"),
     "squareman": ("ace", "king", "queen", "jack", "game", "matrimony", "intrigue", "pope"),
+    "spin": ("matrimony", "intrigue", "game"),
+    "spinado": ("game", "matrimony", "intrigue"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -460,6 +462,25 @@ CASES: tuple[Case, ...] = (
         won={"game": [1]},
         net=(-29, 15, 0),
         board=HOYLE_LEFT,
+    ),
+    # --- spin and spinado: no board, three pools, payments for cards played ------------------
+    Case(
+        "spin-played-with-another",
+        "spin",
+        plays=cards(1, "AD", "5H") + run(1, "C", "A", "K") + cards(1, "6H", "7H"),
+        winner=1,
+        won={"game": [1]},
+        net=(-23, 42, -22),
+        board={"matrimony": 2, "intrigue": 1},
+    ),
+    Case(
+        "spinado-matrimony-named-cards",
+        "spinado",
+        plays=cards(1, "QD", "KD") + run(1, "C", "3", "J"),
+        winner=1,
+        won={"matrimony": [1], "game": [1]},
+        net=(-37, 47, -22),
+        board={"intrigue": 12},
     ),
 )
 

@@ -289,7 +289,7 @@ CASES: tuple[Case, ...] = (
         "qualifier-on-a-card",
         ("win: {card: 9D}", "win: {card: 9D, in_succession: true}"),
         lines=(
-            "62:40: in_succession is only for a pair of trumps "
+            "62:40: in_succession is only for a pair "
             "(at rules/board/compartments/0/win/in_succession)",
         ),
     ),
@@ -306,6 +306,63 @@ CASES: tuple[Case, ...] = (
         ("win: {trumps: [Q, K]}", "win: {trumps: [10, T]}"),
         lines=(
             "68:15: a pair needs two different ranks (at rules/board/compartments/1/win/trumps)",
+        ),
+    ),
+    case(
+        "pair-of-one-card",
+        ("win: {trumps: [Q, K]}", "win: {cards: [KD, kd]}"),
+        lines=(
+            "68:15: a pair needs two different cards (at rules/board/compartments/1/win/cards)",
+        ),
+    ),
+    # --- payments for a card played, a card played with another, the others' stakes -----------
+    case(
+        "payment-card-and-rank",
+        (
+            "    lead: any\n",
+            "    lead: any\n    payments: "
+            f"[{{card: AD, rank: K, from_each: 1, provenance: [{CITE}]}}]\n",
+        ),
+        lines=(
+            "95:16: a payment names a card or a rank, exactly one of them "
+            "(at rules/play/payments/0)",
+        ),
+    ),
+    case(
+        "payment-card-removed",
+        (
+            "    lead: any\n",
+            f"    lead: any\n    payments: [{{card: 8D, from_each: 1, provenance: [{CITE}]}}]\n",
+        ),
+        lines=("95:23: 8D is not in the pack (at rules/play/payments/0/card)",),
+    ),
+    case(
+        "with-another-removed",
+        (
+            "    lead: any\n",
+            f"    lead: any\n    with_another: {{card: 8D, provenance: [{CITE}]}}\n",
+        ),
+        lines=("95:26: 8D is not in the pack (at rules/play/with_another/card)",),
+    ),
+    case(
+        "others-stakes-with-shares",
+        (
+            "    remainder_to: game\n",
+            "    remainder_to: game\n    others_stakes: {game: 1, nowhere: 1}\n",
+        ),
+        lines=(
+            "88:5: others_stakes is only for payer dealer (at rules/dressing/others_stakes)",
+            "88:39: no compartment 'nowhere' on the board "
+            "(at rules/dressing/others_stakes/nowhere)",
+        ),
+    ),
+    case(
+        "all-to-players-dealer-last",
+        ("style: equal-with-spare", "style: all-to-players"),
+        ("card: last-dealt", "card: dealer-last"),
+        lines=(
+            "45:11: with the deal style all-to-players the turn-up can be: last-dealt, none; not "
+            "dealer-last (at rules/turn_up/card)",
         ),
     ),
     # --- ids --------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, assert_never
 
-from ..mechanics import MECHANICS
+from ..mechanics import MECHANICS, others_stakes
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
 from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
@@ -65,10 +65,15 @@ class TrumpTables:
     lead_only: frozenset[int]
     bonus: tuple[tuple[int, bool] | None, ...]
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
+    payments: tuple[int, ...]
+    """card -> counters each other seat pays its player at once (0: none)."""
+    with_another: int
+    """The card whose player may play another card with it, which becomes a stop, or -1."""
     special: tuple[bool, ...]
     """card -> whether playing it can win, pay or complete anything (the hot loop's one test)."""
     more: tuple[bool, ...]
-    """card -> whether playing it pays a bonus or may complete a pair."""
+    """card -> whether playing it pays a bonus or a payment, may complete a pair, or lets its
+    player play another card with it."""
     chain: tuple[int, ...]
     """card -> the card that may follow it in a run, or ``END`` after the top rank and before
     a card that may only be led."""
@@ -247,7 +252,11 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         for compartment, cards in zip(compartments, draft.cards_of, strict=True)
         if compartment.id in rules.play.lead_only and compartment.win.one_card and len(cards) == 1
     )
-    single, pairs, bonus = draft.single, draft.pairs, draft.bonus
+    single, pairs, bonus, payments = draft.single, draft.pairs, draft.bonus, draft.payments
+    more = tuple(
+        bool(pairs[c]) or bonus[c] is not None or payments[c] > 0 or c == draft.with_another
+        for c in range(52)
+    )
     winning = tuple((index, card) for index, cards in enumerate(draft.cards_of) for card in cards)
     return TrumpTables(
         single=tuple(tuple(x) for x in single),
@@ -258,8 +267,10 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         settling=tuple((index, card) for index, card in winning if index in draft.settled),
         lead_only=lead_only,
         bonus=tuple(bonus),
-        special=tuple(bool(single[c]) or bool(pairs[c]) or bonus[c] is not None for c in range(52)),
-        more=tuple(bool(pairs[c]) or bonus[c] is not None for c in range(52)),
+        payments=tuple(payments),
+        with_another=draft.with_another,
+        special=tuple(bool(single[c]) or more[c] for c in range(52)),
+        more=more,
         chain=tuple(
             END if following < 0 or following in lead_only else following for following in succ
         ),
@@ -351,7 +362,7 @@ def dressing_payments(
             payments += _laid_out(pool(given, total, n, dealer), stakes)
         case _:
             assert_never(payer)
-    return payments
+    return payments + others_stakes.payments(compiled.rules, ids, n, dealer)
 
 
 def _pool_payments(

@@ -64,16 +64,9 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
         case "equal-with-spare":
             positions, turn_index = _equal_with_spare(size, seats, turn)
         case "all-around":
-            if size < seats + 1:
-                raise DealPlanError(f"{size} cards cannot give {seats} players a card each")
-            positions = [i % (seats + 1) for i in range(size)]
-            match turn:
-                case "last-dealt":
-                    turn_index = size - 1
-                case "none" | "dealer-last" | "stock-top":
-                    pass  # the checks allow no other turn-up with this deal
-                case _:
-                    assert_never(turn)
+            positions, turn_index = _whole_pack(size, seats, seats + 1, turn)
+        case "all-to-players":
+            positions, turn_index = _whole_pack(size, seats, seats, turn)
         case "fixed-table":
             positions, turn_index = _fixed_table(rules, size, seats, turn)
         case "equal-with-stock":
@@ -94,6 +87,23 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
             case _:
                 assert_never(fate)
     return DealPlan(players, tuple(positions), turn_index, turn_position)
+
+
+def _whole_pack(
+    size: int, seats: int, hands: int, turn: TurnUpCard
+) -> tuple[list[int], int | None]:
+    """The whole pack dealt round ``hands`` hands (the seats, and the spare hand as ``seats``
+    when there is one); a card turned up is the last dealt."""
+    if size < hands:
+        raise DealPlanError(f"{size} cards cannot give {seats} players a card each")
+    positions = [i % hands for i in range(size)]
+    match turn:
+        case "last-dealt":
+            return positions, size - 1
+        case "none" | "dealer-last" | "stock-top":
+            return positions, None  # the checks allow no other turn-up with this deal
+        case _:
+            assert_never(turn)
 
 
 def _equal_with_spare(size: int, players: int, turn: TurnUpCard) -> tuple[list[int], int | None]:

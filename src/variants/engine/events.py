@@ -12,17 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..mechanics import bonus, card, going_out, pair, turn_up_payout
+from ..mechanics import bonus, card, going_out, pair, payments, turn_up_payout
 from ..mechanics.holders import Exempted as Exempted
 from ..mechanics.in_lieu import StoodIn as StoodIn
 from ..mechanics.turn_up_payout import DealVoided as DealVoided
 from ..mechanics.unplayed_penalty import Penalty as Penalty
+from ..mechanics.with_another import PlayedWith as PlayedWith
 from ..rules.ruleset import FirstDealer
 from ..rules.ruleset import StopCause as StopCause
 
 WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, "closing"]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
-PayReason = Literal[going_out.Reason, turn_up_payout.Reason, bonus.Reason]
+PayReason = Literal[going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason]
 """What a payment is for: the mechanic that makes it."""
 TurnUpPlace = Literal["table", "hand", "spare", "none"]
 
@@ -76,7 +77,8 @@ class Paid:
     amount: int
     reason: PayReason
     cards: int
-    """The cards the payment counts (in the payer's hand, or dealt to it)."""
+    """The cards the payment counts (in the payer's hand, or dealt to it); for a payment for a
+    card played (``card-played``), that card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +156,7 @@ Event = (
     | Led
     | Played
     | StoodIn
+    | PlayedWith
     | Stopped
     | WentOut
     | Penalty

@@ -16,6 +16,7 @@ from typing import NamedTuple, Protocol
 from ..mechanics.in_lieu import stand_in
 from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
+from ..mechanics.with_another import play_with
 from ..rules.ruleset import StopCause
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
 from .compiled import END, NO_TRUMP, PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules
@@ -388,6 +389,7 @@ def play_dealt(
         single = tables.single
         more = tables.more
         in_lieu = tables.in_lieu
+        with_another = tables.with_another
         taken = ledger.taken
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
         pair_player: dict[int, int] = {}
@@ -427,6 +429,23 @@ def play_dealt(
                             compiled, tables, ledger, hands, card, seat, previous, pair_player,
                             pending_bonus,
                         )  # fmt: skip
+                        if card == with_another and hand:
+                            # Another card played with it is a stop: its player leads next.
+                            previous = card
+                            card = play_with(
+                                log, hands, owner, seat, card, compiled.succ, compiled.rank_pos,
+                                PLAYED,
+                            )  # fmt: skip
+                            for index in single[card]:
+                                if not taken[index]:
+                                    take(index, seat, "play")
+                            if more[card]:
+                                pair_or_bonus(
+                                    compiled, tables, ledger, hands, card, seat, previous,
+                                    pair_player, pending_bonus,
+                                )  # fmt: skip
+                            leader = seat
+                            break
                 if not hand:
                     break
                 following = chain[card]

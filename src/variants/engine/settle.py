@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from ..mechanics.bonus import pay_bonus
 from ..mechanics.going_out import settle_going_out
 from ..mechanics.pair import pair_played
+from ..mechanics.payments import pay_each
 from ..mechanics.unplayed_penalty import charge
 from .compiled import CompiledRules, TrumpTables
 from .events import CompartmentWon, Event, Paid, PayReason, WinHow
@@ -179,7 +180,10 @@ def pair_or_bonus(
     pair_player: dict[int, int],
     pending_bonus: list[tuple[int, int]],
 ) -> None:
-    """A card that pays a bonus or belongs to a pair has been played."""
+    """A card that pays a bonus or a payment or belongs to a pair has been played."""
+    paid = tables.payments[card]
+    if paid:
+        pay_each(ledger, compiled.players, seat, card, paid)
     extra = tables.bonus[card]
     if extra is not None:
         per_card, at_play = extra

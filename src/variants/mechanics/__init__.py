@@ -18,7 +18,10 @@ English.
 - :mod:`.stock`: equal hands and a stock sized by a rule, or cards set aside before the deal;
 - :mod:`.spare_seen`: the dealer alone sees the spare cards, and may sit the deal out;
 - :mod:`.contributions`: each player but the dealer puts so much towards the dressing;
-- :mod:`.in_lieu`: the Pope played in place of the missing card of a stopped run.
+- :mod:`.others_stakes`: each player but the dealer also stakes some compartments;
+- :mod:`.in_lieu`: the Pope played in place of the missing card of a stopped run;
+- :mod:`.payments`: the player of a card (or a rank) is paid a fixed sum by every other player;
+- :mod:`.with_another`: the player of a card (Spin) may play another with it, which is a stop.
 
 Like the model and the engine, they import only the standard library.
 """
@@ -36,19 +39,23 @@ from . import (
     going_out,
     holders,
     in_lieu,
+    others_stakes,
     pair,
+    payments,
     spare_seen,
     stock,
     turn_up_payout,
     unplayed_penalty,
+    with_another,
 )
 from .card import CardWin, TrumpWin
 from .going_out import GoingOutWin
-from .pair import PairWin
+from .pair import CardsPairWin, PairWin
 
 __all__ = [
     "MECHANICS",
     "CardWin",
+    "CardsPairWin",
     "GoingOutWin",
     "PairWin",
     "TrumpWin",
@@ -68,11 +75,14 @@ MECHANICS: tuple[ModuleType, ...] = (
     stock,
     spare_seen,
     contributions,
+    others_stakes,
     in_lieu,
+    payments,
+    with_another,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
-Win = CardWin | TrumpWin | PairWin | GoingOutWin
+Win = CardWin | TrumpWin | PairWin | CardsPairWin | GoingOutWin
 """A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""
 
 

@@ -31,6 +31,16 @@ class Fragment:
     (the description of its branch of ``oneOf``). None for a key that qualifies a way."""
 
 
+CITED: dict[str, Any] = {
+    "provenance": {"$ref": "#/$defs/provenance", "description": "Where this rule comes from."},
+    "interpretation": {
+        "$ref": "#/$defs/interpretation_ref",
+        "description": "The interpretation behind this rule.",
+    },
+}
+"""The schema of a rule's ``provenance`` and ``interpretation``, for a fragment's properties."""
+
+
 class WayToWin:
     """What each way to win a compartment (a card, a trump, a pair, going out) says of itself.
 
@@ -66,6 +76,10 @@ class Draft:
     """card -> compartments the dealer takes when it is turned up."""
     bonus: list[tuple[int, bool] | None] = field(default_factory=lambda: [None] * 52)
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
+    payments: list[int] = field(default_factory=lambda: [0] * 52)
+    """card -> counters each other seat pays its player at once (0: none)."""
+    with_another: int = -1
+    """The card whose player may play another card with it, which becomes a stop, or -1."""
     game: int = -1
     """The compartment won by going out, or -1."""
     in_lieu: int = -1

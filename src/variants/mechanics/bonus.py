@@ -90,7 +90,7 @@ def _one_card(data: RuleView) -> Iterator[Finding]:
         where = ("board", "compartments", index, "bonus")
         if "going_out" in compartment["win"]:
             yield Finding(where, "going out has no card to pay a bonus for")
-        elif "trumps" in compartment["win"]:
+        elif "trumps" in compartment["win"] or "cards" in compartment["win"]:
             yield Finding(where, "a bonus needs a single card, not a pair")
 
 

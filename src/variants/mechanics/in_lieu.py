@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules.citations import Provenance, build_provenance
 from ..rules.findings import Finding, RuleView, compartments, reads
-from .base import Draft, Fragment
+from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:
     from ..engine.events import Event
@@ -43,14 +43,7 @@ FRAGMENTS = (
                     "$ref": "#/$defs/slug",
                     "description": "The compartment whose card may stand in.",
                 },
-                "provenance": {
-                    "$ref": "#/$defs/provenance",
-                    "description": "Where this rule comes from.",
-                },
-                "interpretation": {
-                    "$ref": "#/$defs/interpretation_ref",
-                    "description": "The interpretation behind this rule.",
-                },
+                **CITED,
             },
             "required": ["compartment", "provenance"],
         },

@@ -1,11 +1,12 @@
 """A pair: a compartment won by two ranks of trumps played (Matrimony, the king and queen;
-Intrigue, the queen and knave), by one seat, or divided between two.
+Intrigue, the queen and knave), or by two named cards played where there are no trumps (Spin's
+king and queen of diamonds), by one seat, or divided between two.
 
-- **Schema**: ``win.trumps`` (two ranks), ``win.in_succession``, ``win.different_seats``,
-  ``win.odd_counter``.
-- **Model**: :class:`PairWin`.
-- **Checks**: two different ranks; the qualifiers only for a pair, the odd counter only for a
-  split.
+- **Schema**: ``win.trumps`` (two ranks) or ``win.cards`` (two cards), ``win.in_succession``,
+  ``win.different_seats``, ``win.odd_counter``.
+- **Model**: :class:`PairWin`, and :class:`CardsPairWin` for named cards.
+- **Checks**: two different ranks or cards; the qualifiers only for a pair, the odd counter
+  only for a split.
 - **Compile**: each card's entry in the ``pairs`` table (the compartment and the other card).
 - **Settlement**: :func:`pair_played`, when the second card is played: one seat takes it
   (``pair``), or two divide it (``share``), or it stays.
@@ -19,7 +20,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, assert_never
 
-from ..engine.cards import RANKS, make_card, parse_rank, rank_words
+from ..engine.cards import (
+    RANKS,
+    card_glyph,
+    card_words,
+    make_card,
+    parse_card,
+    parse_rank,
+    rank_of,
+    rank_words,
+)
 from ..rules.findings import Finding, RuleView, card_key, compartments, reads
 from .base import Draft, Fragment, WayToWin
 
@@ -43,11 +53,23 @@ FRAGMENTS = (
     ),
     Fragment(
         "win",
+        "cards",
+        {
+            "type": "array",
+            "description": "Two named cards, trumps or not: won when both are played.",
+            "items": {"$ref": "#/$defs/card", "description": "A card."},
+            "minItems": 2,
+            "maxItems": 2,
+        },
+        way="A pair of named cards.",
+    ),
+    Fragment(
+        "win",
         "in_succession",
         {
             "type": "boolean",
             "description": (
-                "For trumps: the second card must be played straight after the first, in the "
+                "For a pair: the second card must be played straight after the first, in the "
                 "same run."
             ),
         },
@@ -57,7 +79,7 @@ FRAGMENTS = (
         "different_seats",
         {
             "description": (
-                "For trumps, when two seats play the two cards: none (no one wins, the stake "
+                "For a pair, when two seats play the two cards: none (no one wins, the stake "
                 "stays) or split (each takes half)."
             ),
             "enum": ["none", "split"],
@@ -126,13 +148,19 @@ class PairWin(WayToWin):
         """The cards, briefly: ``Q K of trumps``."""
         return f"{' '.join(RANKS[r] for r in self.ranks)} of trumps"
 
+    def short(self) -> str:
+        """The cards, short enough for a figure: ``trump Q+K``."""
+        return "trump " + "+".join(RANKS[r] for r in self.ranks)
+
+    def both(self) -> str:
+        """The two cards in words: ``the queen and the king of trumps``."""
+        first, second = (rank_words(r) for r in self.ranks)
+        return f"the {first} and the {second} of trumps"
+
     def sentences(self) -> tuple[str, ...]:
         """How the pair is won, and what happens when two players play its cards."""
-        first, second = (rank_words(r) for r in self.ranks)
         succession = " one straight after the other, in the same run" if self.in_succession else ""
-        sentences = [
-            f"Won by a player who plays both the {first} and the {second} of trumps{succession}."
-        ]
+        sentences = [f"Won by a player who plays both {self.both()}{succession}."]
         seats = self.different_seats
         match seats:
             case "split":
@@ -168,16 +196,42 @@ class PairWin(WayToWin):
         return shares
 
 
+@dataclass(frozen=True)
+class CardsPairWin(PairWin):
+    """Won when both of two named cards are played, whatever is trumps."""
+
+    named: tuple[int, ...] = ()
+
+    needs_trump: ClassVar[bool] = False
+
+    def cards(self, trump: int | None) -> tuple[int, ...]:
+        return self.named
+
+    def brief(self) -> str:
+        """The cards, briefly: ``K♦ Q♦``."""
+        return " ".join(card_glyph(card) for card in self.named)
+
+    def short(self) -> str:
+        return "+".join(card_glyph(card) for card in self.named)
+
+    def both(self) -> str:
+        first, second = (card_words(card) for card in self.named)
+        return f"{first} and {second}"
+
+
 def build_win(raw: Mapping[str, Any]) -> PairWin | None:
     """The pair a ``win`` mapping names, if it names one."""
+    qualifiers: dict[str, Any] = {
+        "in_succession": bool(raw.get("in_succession", False)),
+        "different_seats": raw.get("different_seats", "none"),
+        "odd_counter": raw.get("odd_counter", "stays"),
+    }
+    if "cards" in raw:
+        named = tuple(parse_card(c) for c in raw["cards"])
+        return CardsPairWin(ranks=tuple(rank_of(c) for c in named), named=named, **qualifiers)
     if "trumps" not in raw:
         return None
-    return PairWin(
-        ranks=tuple(parse_rank(r) for r in raw["trumps"]),
-        in_succession=bool(raw.get("in_succession", False)),
-        different_seats=raw.get("different_seats", "none"),
-        odd_counter=raw.get("odd_counter", "stays"),
-    )
+    return PairWin(ranks=tuple(parse_rank(r) for r in raw["trumps"]), **qualifiers)
 
 
 QUALIFIERS = ("in_succession", "different_seats", "odd_counter")
@@ -188,9 +242,10 @@ def _pairs(data: RuleView) -> Iterator[Finding]:
     for index, compartment in enumerate(compartments(data)):
         where = ("board", "compartments", index, "win")
         win = compartment["win"]
-        if "trumps" in win:
-            if len({card_key(r) for r in win["trumps"]}) != 2:
-                yield Finding((*where, "trumps"), "a pair needs two different ranks")
+        for key, what in (("trumps", "ranks"), ("cards", "cards")):
+            if key in win and len({card_key(r) for r in win[key]}) != 2:
+                yield Finding((*where, key), f"a pair needs two different {what}")
+        if "trumps" in win or "cards" in win:
             if "odd_counter" in win and win.get("different_seats", "none") != "split":
                 yield Finding(
                     (*where, "odd_counter"), "odd_counter is only for a pair divided (split)"
@@ -198,7 +253,7 @@ def _pairs(data: RuleView) -> Iterator[Finding]:
             continue
         for key in QUALIFIERS:
             if key in win:
-                yield Finding((*where, key), f"{key} is only for a pair of trumps")
+                yield Finding((*where, key), f"{key} is only for a pair")
 
 
 CHECKS = (_pairs,)

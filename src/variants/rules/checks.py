@@ -392,7 +392,8 @@ def _turn_up(data: RuleView) -> Iterator[Finding]:
     if card not in allowed:
         yield Finding(
             ("turn_up", "card"),
-            (f"a {style} deal can turn up: {', '.join(sorted(allowed))}; not {card}"),
+            f"with the deal style {style} the turn-up can be: {', '.join(sorted(allowed))}; "
+            f"not {card}",
         )
     if turn_up.turned and fate is None:
         yield Finding(("turn_up",), "say where the turn-up goes: fate table, dealer or holder")
@@ -418,7 +419,7 @@ def _turn_ups(style: DealStyle) -> frozenset[TurnUpCard]:
     match style:
         case "equal-with-spare":
             return frozenset(("none", "last-dealt", "dealer-last"))
-        case "all-around":
+        case "all-around" | "all-to-players":
             return frozenset(("none", "last-dealt"))
         case "fixed-table":
             return frozenset(("none", "stock-top"))
@@ -435,10 +436,10 @@ def _fate_problem(fate: TurnUpFate, style: DealStyle, card: TurnUpCard) -> str |
             return None
         case "holder":
             match style:
-                case "all-around":
+                case "all-around" | "all-to-players":
                     return None
                 case "equal-with-spare" | "fixed-table" | "equal-with-stock":
-                    return "fate holder is only for an all-around deal"
+                    return "fate holder is only for a deal of the whole pack"
                 case _:
                     assert_never(style)
         case "dealer":
@@ -496,7 +497,7 @@ def _deal(data: RuleView) -> Iterator[Finding]:
                     )
         case "equal-with-stock" if rules.deal.stock is None:
             return  # the stock's own check says what is missing
-        case "equal-with-spare" | "all-around" | "equal-with-stock":
+        case "equal-with-spare" | "all-around" | "all-to-players" | "equal-with-stock":
             where = ("deal",)
             if rules.deal.table:
                 yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")

@@ -50,6 +50,13 @@ def compartments(data: RuleView) -> list[dict[str, Any]]:
     return found
 
 
+def in_pack(pack: Mapping[str, Any], card: str) -> bool:
+    """Whether a card, as written, is in a ``pack`` block's ranks and not removed."""
+    key = card_key(card)
+    removed = {card_key(c) for c in pack.get("removed", ())}
+    return key not in removed and key[:-1] in {card_key(r) for r in pack["ranks"]}
+
+
 def card_key(card: str | int) -> str:
     """A card or rank written one way (``10`` for ``T``, capitals), to compare as written."""
     return str(card).upper().replace("T", "10")

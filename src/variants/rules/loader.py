@@ -22,6 +22,7 @@ from typing import Any
 import jsonschema
 from jsonschema.protocols import Validator
 
+from ..mechanics import fragments
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
 from .findings import RuleCheck
 from .ruleset import PatchError, Ruleset, apply_patch, build_ruleset
@@ -683,8 +684,9 @@ def _schema_message(error: jsonschema.ValidationError, prefix: JsonPath = ()) ->
         and isinstance(instance, dict)
         and "going_out" in schema.get("properties", {})
     ):
-        given = [k for k in ("card", "trump", "trumps", "going_out") if k in instance]
-        return "a win names exactly one of card, trump, trumps, going_out" + (
+        ways = [f.key for f in fragments() if f.place == "win" and f.way is not None]
+        given = [k for k in ways if k in instance]
+        return f"a win names exactly one of {', '.join(ways)}" + (
             f"; this one names {', '.join(given)}" if given else ""
         )
     if kind in ("minItems", "maxItems"):

@@ -15,15 +15,27 @@ from functools import cached_property
 from typing import Any, Literal, assert_never
 
 from ..engine.cards import parse_card, parse_rank, parse_suit
-from ..mechanics import Win, bonus, build_win, contributions, in_lieu, stock, turn_up_payout
+from ..mechanics import (
+    Win,
+    bonus,
+    build_win,
+    contributions,
+    in_lieu,
+    payments,
+    stock,
+    turn_up_payout,
+    with_another,
+)
 from ..mechanics.bonus import Bonus
 from ..mechanics.contributions import Contributions
 from ..mechanics.holders import HolderRule
 from ..mechanics.in_lieu import InLieu
+from ..mechanics.payments import CardPayment
 from ..mechanics.spare_seen import SeenBy
 from ..mechanics.stock import Stock
 from ..mechanics.turn_up_payout import TurnUpPayout
 from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
+from ..mechanics.with_another import WithAnother
 from .citations import Citation as Citation
 from .citations import Provenance as Provenance
 from .citations import build_citation as build_citation
@@ -100,7 +112,9 @@ class Pack:
 # The values of the schema's enums, one alias each (a test ties every one to its enum), so that
 # every branch on a rule's value can be a ``match`` that mypy checks for a missing case.
 FirstDealer = Literal["lowest-card", "first-jack", "agreed"]
-DealStyle = Literal["equal-with-spare", "all-around", "fixed-table", "equal-with-stock"]
+DealStyle = Literal[
+    "equal-with-spare", "all-around", "all-to-players", "fixed-table", "equal-with-stock"
+]
 TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
 TurnUpFate = Literal["table", "dealer", "holder"]
 TrumpChoice = Literal["turn-up", "none"]
@@ -230,6 +244,8 @@ class Dressing:
     interpretation: str | None = None
     contributions: Contributions | None = None
     """For payer contributions (:mod:`variants.mechanics.contributions`)."""
+    others_stakes: tuple[tuple[str, int], ...] = ()
+    """What each player but the dealer also stakes (:mod:`variants.mechanics.others_stakes`)."""
 
     @property
     def every_deal(self) -> bool:
@@ -261,6 +277,10 @@ class Play:
     interpretation: str | None = None
     in_lieu: InLieu | None = None
     """The card that may stand in for a stop's missing card (:mod:`variants.mechanics.in_lieu`)."""
+    payments: tuple[CardPayment, ...] = ()
+    """Payments for a card played (:mod:`variants.mechanics.payments`)."""
+    with_another: WithAnother | None = None
+    """The card whose player may play another with it (:mod:`variants.mechanics.with_another`)."""
 
     @property
     def any_lead(self) -> bool:
@@ -628,6 +648,7 @@ def build_rules(raw: Raw) -> Rules:
             else Shares(shares["dealer"], shares["others"], shares["total_at_least"]),
             remainder_to=dressing.get("remainder_to"),
             contributions=contributions.build(dressing.get("contributions")),
+            others_stakes=tuple(dressing.get("others_stakes", {}).items()),
             when=dressing["when"],
             **_common(dressing),
         ),
@@ -640,6 +661,8 @@ def build_rules(raw: Raw) -> Rules:
                 for cause, s in play["stops"].items()
             ),
             in_lieu=in_lieu.build(play.get("in_lieu")),
+            payments=payments.build(play.get("payments")),
+            with_another=with_another.build(play.get("with_another")),
             **_common(play),
         ),
         going_out=GoingOut(

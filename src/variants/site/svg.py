@@ -111,8 +111,10 @@ def short_cards(compartment: Compartment) -> str:
     """The winning card or cards, short enough for a segment (``9♦``, ``trump Q+K``)."""
     win = compartment.win
     match win:
-        case TrumpWin() | PairWin():
-            return "trump " + "+".join(RANKS[r] for r in win.ranks)
+        case PairWin():
+            return win.short()
+        case TrumpWin():
+            return "trump " + RANKS[win.ranks[0]]
         case CardWin() | GoingOutWin():
             return d.compartment_cards(compartment)
         case _:

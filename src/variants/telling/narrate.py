@@ -39,13 +39,14 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
+    PlayedWith,
     StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
     WinHow,
 )
-from ..mechanics import holders, in_lieu, unplayed_penalty
+from ..mechanics import holders, in_lieu, unplayed_penalty, with_another
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
 from ..rules.ruleset import Rules, StopCause
@@ -209,6 +210,9 @@ class _Teller:
                 self.plays.append(_Play(seat, card, []))
             case StoodIn(seat=seat, card=card, missing=missing):
                 self.plays.append(_Play(seat, card, [in_lieu.note(style.card(missing))]))
+            case PlayedWith(seat=seat, card=card, with_card=with_card):
+                self.plays.append(_Play(seat, card, [with_another.note(style.card(with_card))]))
+                self.stop = f"Seat {seat} leads next."
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
@@ -216,6 +220,9 @@ class _Teller:
             case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
                 if reason == "bonus" and self.lead is not None:
                     self.note(f"seat {payer} paying {amount} {paid_for(reason, cards)}")
+                    return
+                if reason == "card-played" and self.lead is not None:
+                    self.note(f"seat {payer} paying {amount}")
                     return
                 self.end_run()
                 why = paid_for(reason, cards)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine.events import PayReason, WinHow
-from ..mechanics import bonus, going_out, turn_up_payout
+from ..mechanics import bonus, going_out, payments, turn_up_payout
 from ..rules.ruleset import FirstDealer, StopCause, TurnUpFate
 
 
@@ -89,6 +89,8 @@ def paid_for(reason: PayReason, cards: int) -> str:
             return turn_up_payout.paid_for(cards)
         case "bonus":
             return bonus.paid_for(cards)
+        case "card-played":
+            return payments.paid_for(cards)
         case _:
             assert_never(reason)
 

@@ -23,12 +23,13 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
+    PlayedWith,
     StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
 )
-from ..mechanics import in_lieu, unplayed_penalty
+from ..mechanics import in_lieu, unplayed_penalty, with_another
 from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import stop_phrase, took
@@ -54,6 +55,8 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
             return f"Seat {seat} follows with {card(played)}."
         case StoodIn(seat=seat, card=played, missing=missing):
             return in_lieu.step(f"Seat {seat}", card(played), card(missing))
+        case PlayedWith(seat=seat, card=played, with_card=with_card):
+            return with_another.step(f"Seat {seat}", card(played), card(with_card))
         case Stopped(seat=seat, card=stop, cause=cause, missing=missing):
             why = stop_phrase(cause).say(
                 card(stop), "" if missing is None else card(missing), rules.deal.spare_name

@@ -17,6 +17,7 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
+    PlayedWith,
     StoodIn,
     WentOut,
 )
@@ -24,7 +25,7 @@ from ..engine.events import (
 
 def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
     """Every card played, in order, with the seat that played it."""
-    return [(e.seat, e.card) for e in events if isinstance(e, Led | Played | StoodIn)]
+    return [(e.seat, e.card) for e in events if isinstance(e, Led | Played | StoodIn | PlayedWith)]
 
 
 class Table:
@@ -88,6 +89,7 @@ class Table:
                 Led(seat=seat, card=card)
                 | Played(seat=seat, card=card)
                 | StoodIn(seat=seat, card=card)
+                | PlayedWith(seat=seat, card=card)
             ):
                 if isinstance(event, Led):
                     self.runs += 1

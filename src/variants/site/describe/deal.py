@@ -135,6 +135,12 @@ def deal_style_text(rules: Rules) -> tuple[str, ...]:
                 f"The {spare} lies face down and unseen throughout the deal; the cards in it are "
                 "unknown stops.",
             )
+        case "all-to-players":
+            return (
+                "The dealer deals the whole pack one card at a time, starting on the left, round "
+                "the players as evenly as it goes, so some hands may have one card more than "
+                "others. There is no spare hand: every card is in a player's hand.",
+            )
         case "fixed-table":
             counts = ", ".join(f"{p} players {c}" for p, c in deal.table)
             return (
@@ -159,6 +165,8 @@ def deal_summary(rules: Rules) -> str:
             return "equal hands and an extra hand, which takes the leftovers"
         case "all-around":
             return "the whole pack dealt round the hands and an extra hand; hands may differ by one"
+        case "all-to-players":
+            return "the whole pack dealt round the players, no extra hand; hands may differ by one"
         case "fixed-table":
             counts = ", ".join(f"{p}p {c}" for p, c in deal.table)
             return f"a fixed number by player count ({counts}); the rest is a stock"
@@ -177,6 +185,8 @@ def spare_summary(rules: Rules) -> str:
     name = rules.deal.spare_name
     if not sizes:
         return name
+    if max(sizes) == 0:
+        return "none"
     low, high = min(sizes), max(sizes)
     span = str(low) if low == high else f"{low}{EN_DASH}{high}"
     return f"{name}, {spare_seen.summary(rules.deal)}: {span} cards"
@@ -198,7 +208,7 @@ def dealt_whole(rules: Rules) -> bool:
     """Whether the whole pack is dealt round, so that the last card dealt falls in a hand."""
     style = rules.deal.style
     match style:
-        case "all-around":
+        case "all-around" | "all-to-players":
             return True
         case "equal-with-spare" | "fixed-table" | "equal-with-stock":
             return False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...mechanics import contributions
+from ...mechanics import contributions, others_stakes
 from ...rules.ruleset import Compartment, Rules
 from .records import Rule, Table
 from .words import compartment_label, counters, number_word
@@ -28,7 +28,13 @@ def stake_text(rules: Rules, compartment: Compartment) -> str:
             return "nothing" if amount is None else str(amount)
         case "each-player":
             return "nothing" if amount is None else f"{amount} from each player"
-        case "dealer" | "banker" | "contributions":
+        case "dealer":
+            other = dict(dressing.others_stakes).get(compartment.id)
+            if other is not None:
+                dealer = "" if amount is None else f"{amount} from the dealer and "
+                return f"{dealer}{other} from each other player"
+            return "nothing" if amount is None else str(amount)
+        case "banker" | "contributions":
             return "nothing" if amount is None else str(amount)
         case _:
             assert_never(payer)
@@ -53,6 +59,11 @@ def dressing_summary(rules: Rules) -> str:
                 return f"each player, {stakes[0]} on every compartment ({total} each){when}"
             return f"each player, {total} counters{when}"
         case "dealer":
+            if dressing.others_stakes:
+                return (
+                    f"the dealer, {total} counters, and each other player "
+                    f"{sum(a for _, a in dressing.others_stakes)}{when}"
+                )
             return f"the dealer, {total} counters{when}"
         case "banker":
             return f"the banker (first dealer), {total} counters every deal{when}"
@@ -86,6 +97,11 @@ def dressing_rule(rules: Rules) -> Rule:
             else:
                 what = f"{stakes} ({total} from each player)"
             sentences = [f"{before}, each player dresses the board: {what}."]
+        case "dealer" if dressing.others_stakes:
+            sentences = [
+                f"{before}, the dealer stakes {stakes} ({counters(total)}).",
+                others_stakes.sentence(rules),
+            ]
         case "dealer":
             sentences = [
                 f"{before}, the dealer alone dresses the board: {stakes} ({counters(total)})."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...mechanics import in_lieu
+from ...mechanics import in_lieu, payments, with_another
 from ...rules.ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
@@ -93,6 +93,26 @@ def play_rules(rules: Rules) -> tuple[Rule, ...]:
                 (in_lieu.sentence(compartment.label, compartment_cards(compartment)),),
                 play.in_lieu.provenance,
                 play.in_lieu.interpretation,
+            )
+        )
+    if play.with_another is not None:
+        items.append(
+            Rule(
+                "rule-with-another",
+                "A card played with another",
+                (with_another.sentence(play.with_another.card),),
+                play.with_another.provenance,
+                play.with_another.interpretation,
+            )
+        )
+    for number, payment in enumerate(play.payments):
+        items.append(
+            Rule(
+                f"rule-payment-{number + 1}",
+                f"Paid for {payment.what()}",
+                payments.sentences((payment,)),
+                payment.provenance,
+                payment.interpretation,
             )
         )
     if play.announce_stop:
