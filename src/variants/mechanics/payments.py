@@ -19,10 +19,18 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..engine.cards import SUITS, card_words, make_card, parse_card, parse_rank, rank_words
+from ..engine.cards import (
+    SUITS,
+    card_glyph,
+    card_words,
+    make_card,
+    parse_card,
+    parse_rank,
+    rank_words,
+)
 from ..rules.citations import Provenance, build_provenance
 from ..rules.findings import Finding, RuleView, card_key, in_pack, reads
-from ..telling.words import counters, join_words
+from ..telling.words import article, counters, join_words
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:
@@ -87,11 +95,11 @@ class CardPayment:
         return tuple(make_card(self.rank, suit) for suit in range(len(SUITS)))
 
     def what(self) -> str:
-        """The card or rank in words: ``the ace of diamonds``, ``each king``."""
+        """The card or rank in words: ``the ace of diamonds``, ``a king``."""
         if self.card is not None:
             return card_words(self.card)
         assert self.rank is not None
-        return f"each {rank_words(self.rank)}"
+        return article(rank_words(self.rank))
 
 
 def build(raw: Any) -> tuple[CardPayment, ...]:
@@ -158,5 +166,9 @@ def sentences(payments: tuple[CardPayment, ...]) -> tuple[str, ...]:
 
 
 def summary(payments: tuple[CardPayment, ...]) -> str:
-    """The payments in a few words, for a comparison: ``the ace of diamonds 3, each king 1``."""
-    return join_words([f"{p.what()} {p.from_each}" for p in payments]) if payments else "none"
+    """The payments in a few words, for a comparison: ``A♦ 3 from each, a king 1 from each``."""
+    parts = [
+        f"{card_glyph(p.card) if p.card is not None else p.what()} {p.from_each} from each"
+        for p in payments
+    ]
+    return join_words(parts) if parts else "none"

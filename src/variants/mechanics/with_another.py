@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.cards import card_words, parse_card
+from ..engine.cards import card_glyph, card_words, parse_card
 from ..rules.citations import Provenance, build_provenance
 from ..rules.findings import Finding, RuleView, in_pack, reads
 from .base import CITED, Draft, Fragment
@@ -135,6 +135,13 @@ def note(with_card: str) -> str:
 def step(seat: str, card: str, with_card: str) -> str:
     """A card played with Spin, as one step of a replay."""
     return f"{seat} plays {card} with {with_card}: a stop."
+
+
+def summary(given: WithAnother | None) -> str:
+    """The rule in a few words, for a comparison."""
+    if given is None:
+        return "none"
+    return f"{card_glyph(given.card)} with one more card, which is a stop"
 
 
 def sentence(card: int) -> str:

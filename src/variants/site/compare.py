@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import assert_never, get_args
 
 from ..engine.cards import card_glyph, card_words
+from ..mechanics import payments, with_another
 from ..rules import roles
 from ..rules.ruleset import Rules, Ruleset, StopCause, TurnUpFate
 from . import describe as d
@@ -252,6 +253,18 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension("stops", "Stops", _rules(stops_in_play), _fixed("play")),
     Dimension("pairs", "Matrimony and Intrigue", _rules(pairs_summary), _pairs_anchor),
     Dimension("chief-card-bonus", "Pope's bonus", _rules(pope_bonus), _pope_anchor),
+    Dimension(
+        "payments",
+        "Paid at once for a card played",
+        _rules(lambda rules: payments.summary(rules.play.payments)),
+        _fixed("play"),
+    ),
+    Dimension(
+        "with-another",
+        "A card played with another",
+        _rules(lambda rules: with_another.summary(rules.play.with_another)),
+        _fixed("play"),
+    ),
     Dimension(
         "chief-card-holder",
         "Holder of an unplayed Pope",

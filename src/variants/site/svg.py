@@ -15,7 +15,7 @@ from typing import assert_never
 from markupsafe import Markup
 
 from ..engine.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
-from ..mechanics import CardWin, GoingOutWin, PairWin, TrumpWin
+from ..mechanics import CardWin, GoingOutWin, PairWin, TrumpWin, others_stakes
 from ..rules import roles
 from ..rules.ruleset import Compartment, Payer, Rules
 from . import describe as d
@@ -58,6 +58,10 @@ def stake_coin(rules: Rules, compartment: Compartment) -> str:
     amount = d.stake_of(rules, compartment.id)
     if _pooled(dressing.payer) and dressing.remainder_to == compartment.id:
         return "rest" if not amount else f"{amount}+"
+    others = dict(dressing.others_stakes).get(compartment.id)
+    if amount is None and others is not None:
+        # from each player but the dealer, as the caption says
+        return f"{others}\N{MULTIPLICATION SIGN}"
     return d.EN_DASH if amount is None else str(amount)
 
 
@@ -76,6 +80,8 @@ def stakes_caption(rules: Rules) -> str:
             dressing.remainder_to,
         )
         text += f"; {rest}: the rest of the pool"
+    if dressing.others_stakes:
+        text += f"; and from each player but the dealer: {others_stakes.listed(rules)}"
     return f"Stakes ({_laid_by(dressing.payer)}): {text}."
 
 
@@ -209,5 +215,6 @@ def board_svg(rules: Rules, name: str, ident: str) -> Markup:
             ident=ident,
             caption=caption,
             trump=d.trump_summary(rules),
+            hub=("POPE", "JOAN") if roles.chief_card(rules) is not None else ("THE", "POOLS"),
         )
     )
