@@ -58,7 +58,7 @@ CASES: tuple[Case, ...] = (
         "unknown-ruleset",
         2,
         "no ruleset 'pele' (known: cassell, foster, hoffmann, hoyle, modern-shedding, "
-        "modern-variations, peel, squareman)",
+        "modern-variations, peel, spin, spinado, squareman)",
     ),
     Case(
         "unknown-option",
@@ -99,7 +99,7 @@ CASES: tuple[Case, ...] = (
         3,
         "ruleset must be a ruleset id, not a path "
         "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, peel, "
-        "squareman)",
+        "spin, spinado, squareman)",
     ),
     Case("policy-a-list", 11, "policy must be one of lowest, random, advised, not a list"),
 )

@@ -55,7 +55,7 @@ def test_comparison_controls(browser: Browser, base_url: str) -> None:
     assert page.locator("[data-pj-controls]").is_visible()
     all_rows = visible_rows(page)
     assert len(all_rows) > 15
-    assert len(visible_columns(page)) == 8
+    assert len(visible_columns(page)) == len(IDS)
 
     page.select_option("#pj-pick-a", "peel")
     page.select_option("#pj-pick-b", "modern-shedding")
@@ -82,15 +82,17 @@ def test_comparison_controls(browser: Browser, base_url: str) -> None:
             "modern-variations",
             "modern-shedding",
             "hoyle",
+            "spin",
             "cassell",
+            "spinado",
             "hoffmann",
             "squareman",
         }, query
         assert "Peel" in page.inner_text("[data-pj-status]")
     page.fill("#pj-filter", "8D")
     assert page.inner_text("[data-pj-status]").endswith(
-        "Values matching “8D”: Peel, Modern variations, Modern shedding, Hoyle, Cassell, "
-        "Hoffmann, Squareman."
+        "Values matching “8D”: Peel, Modern variations, Modern shedding, Hoyle, Spin, Cassell, "
+        "Spinado, Hoffmann, Squareman."
     )
 
     page.fill("#pj-filter", "no such value anywhere")
@@ -109,7 +111,7 @@ def test_comparison_state_from_the_address(browser: Browser, base_url: str) -> N
 def test_home_boards_are_drawn(browser: Browser, base_url: str) -> None:
     page, errors = open_page(browser, f"{base_url}/")
     boards = page.locator("figure.pj-board svg")
-    assert boards.count() == 8
+    assert boards.count() == len(IDS)
     for i in range(boards.count()):
         box = boards.nth(i).bounding_box()
         assert box is not None and box["width"] > 200 and box["height"] > 80

@@ -26,7 +26,9 @@ def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset])
         "1814 or 1826",
         "hoyle",
         "cassell",
+        "spinado",
         "peel",
+        "spin",
         "foster",
         "hoffmann",
         "squareman",
@@ -40,6 +42,11 @@ def test_each_source_is_compared_with_the_one_before(rulesets: list[Ruleset]) ->
     assert entries["hoyle"].previous is None and entries["hoyle"].changes == ()
     peel = entries["peel"]
     assert peel.previous is not None and peel.previous.id == "cassell"
+    # a relative of Pope Joan is compared with the sources of its own game
+    assert entries["spinado"].previous is None
+    spin = entries["spin"]
+    assert spin.previous is not None and spin.previous.id == "spinado"
+    assert {c.label for c in spin.changes} >= {"Pack", "Spare hand or stock"}
     spare = next(c for c in peel.changes if c.label == "Spare hand or stock")
     assert spare.before != spare.now
     assert all(c.label != "Variations offered" for e in entries.values() for c in e.changes)

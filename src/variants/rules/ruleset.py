@@ -446,6 +446,8 @@ class Source:
     gaps: tuple[Gap, ...] = ()
     year: int | None = None
     """Where the source falls on the timeline (its date says how precisely), if given."""
+    game: str = "Pope Joan"
+    """The game the text describes: Pope Joan, or a relative of it (Spin)."""
 
 
 @dataclass(frozen=True)
@@ -694,6 +696,7 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
             kind=source["kind"],
             date=source["date"],
             year=source.get("year"),
+            game=source.get("game", "Pope Joan"),
             place=source["place"],
             extent=source["extent"],
             files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),

@@ -86,12 +86,17 @@ def _items(value: str) -> list[str]:
 
 
 def entries(rulesets: Sequence[Ruleset]) -> list[Entry]:
-    """Each ruleset in date order, with what changed from the one before it."""
-    ordered = in_order(rulesets)
-    return [
-        Entry(r, previous, changes(previous, r) if previous is not None else ())
-        for previous, r in zip([None, *ordered[:-1]], ordered, strict=True)
-    ]
+    """Each ruleset in date order, with what changed from the one before it of the same game
+    (a relative of Pope Joan, as Spin, is compared with the sources of its own game)."""
+    found: list[Entry] = []
+    last: dict[str, Ruleset] = {}
+    for ruleset in in_order(rulesets):
+        previous = last.get(ruleset.source.game)
+        found.append(
+            Entry(ruleset, previous, changes(previous, ruleset) if previous is not None else ())
+        )
+        last[ruleset.source.game] = ruleset
+    return found
 
 
 def timeline(rulesets: Sequence[Ruleset]) -> list[Entry | Milestone]:
