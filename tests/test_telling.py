@@ -175,3 +175,23 @@ def test_every_reader_of_a_deal_agrees_with_the_settlement(ruleset_id: str, play
         told = deal_json(ruleset_id, ids, events)
         assert told["won"] == {cid: list(table.won[cid]) for cid in ids}
         assert told["winner"] == result.winner
+
+
+def test_spin_played_with_another_card_is_told_as_a_stop_with_its_payments() -> None:
+    """Seat 1 leads Spin (A♦), is paid 3 by each other seat, and plays 5♥ with it: a stop, so
+    he leads again; later K♣ earns him 1 from each (Peel's Spin, 006 lines 22-34)."""
+    deal = read_deal_file(DEALS / "spin-played-with-another.yaml")
+    events = play_deal_file(deal).events
+    told = narrate(events, deal.compiled.rules, Style())
+    assert told[5] == (
+        "Run 1. Seat 1 leads A♦ (A♦ must be led or it will never be played: nothing leads up "
+        "to it), seat 0 paying 3, seat 2 paying 3. Then seat 1 5♥, with A♦, a stop. "
+        "Seat 1 leads next."
+    )
+    assert told[6].endswith(
+        "seat 1 K♣, seat 0 paying 1, seat 2 paying 1. K♣ is the top of its suit: the run stops, "
+        "seat 1 to lead."
+    )
+    steps = [step_line(e, deal.compiled.rules) for e in events]
+    assert "Seat 1 plays 5H with AD: a stop." in steps
+    assert "Seat 0 pays seat 1 3 counters." in steps
