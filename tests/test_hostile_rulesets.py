@@ -357,6 +357,14 @@ CASES: tuple[Case, ...] = (
         ),
     ),
     case(
+        "all-to-players-spare-seen",
+        ("style: equal-with-spare", "style: all-to-players\n    spare_seen_by: dealer"),
+        lines=(
+            "40:20: an all-to-players deal has no spare hand for the dealer to look at "
+            "(at rules/deal/spare_seen_by)",
+        ),
+    ),
+    case(
         "all-to-players-dealer-last",
         ("style: equal-with-spare", "style: all-to-players"),
         ("card: last-dealt", "card: dealer-last"),

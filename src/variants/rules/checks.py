@@ -15,7 +15,7 @@ from typing import Any, NamedTuple, assert_never, cast
 
 from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
 from ..mechanics import MECHANICS, Win, build_win
-from ..mechanics.spare_seen import dealt_seats
+from ..mechanics.spare_seen import dealer_sees, dealt_seats
 from .findings import Finding, RuleCheck, RuleView, card_key, reads
 from .ruleset import (
     Deal,
@@ -429,6 +429,17 @@ def _turn_ups(style: DealStyle) -> frozenset[TurnUpCard]:
             assert_never(style)
 
 
+def _has_spare(style: DealStyle) -> bool:
+    """Whether a deal style leaves cards that no player holds (a spare hand or a stock)."""
+    match style:
+        case "all-to-players":
+            return False
+        case "equal-with-spare" | "all-around" | "fixed-table" | "equal-with-stock":
+            return True
+        case _:
+            assert_never(style)
+
+
 def _fate_problem(fate: TurnUpFate, style: DealStyle, card: TurnUpCard) -> str | None:
     """What is wrong with a turn-up's fate under this deal style and turn-up, if anything."""
     match fate:
@@ -501,6 +512,11 @@ def _deal(data: RuleView) -> Iterator[Finding]:
             where = ("deal",)
             if rules.deal.table:
                 yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")
+            if not _has_spare(style) and dealer_sees(rules.deal.spare_seen_by):
+                yield Finding(
+                    ("deal", "spare_seen_by"),
+                    "an all-to-players deal has no spare hand for the dealer to look at",
+                )
         case _:
             assert_never(style)
     for players, plan in _plans(rules):
