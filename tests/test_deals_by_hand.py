@@ -474,6 +474,15 @@ CASES: tuple[Case, ...] = (
         board={"matrimony": 2, "intrigue": 1},
     ),
     Case(
+        "spin-matrimony-divided",
+        "spin",
+        plays=cards(1, "QD") + cards(2, "KD") + run(2, "S", "A", "K") + cards(2, "AH", "3H", "4H"),
+        winner=2,
+        won={"matrimony": [1, 2], "game": [2]},
+        net=(-27, -18, 42),
+        board={"intrigue": 3},
+    ),
+    Case(
         "spinado-matrimony-named-cards",
         "spinado",
         plays=cards(1, "QD", "KD") + run(1, "C", "3", "J"),
