@@ -33,6 +33,7 @@ from variants.mechanics.unplayed_penalty import UnplayedPenalty
 from variants.rules import ruleset
 from variants.rules.loader import load_ruleset, ruleset_schema
 from variants.rules.ruleset import (
+    AdvicePreference,
     ClosingDeal,
     Compartment,
     Deal,
@@ -49,6 +50,7 @@ from variants.rules.ruleset import (
     Payer,
     PerPlayer,
     Play,
+    Preference,
     Rules,
     Stop,
     StopCause,
@@ -93,6 +95,7 @@ TIES: dict[str, Tie] = {
     "rules.game.deals": Tie(Game, "deals", PerPlayer),
     "rules.game.closing_deal": Tie(Game, "closing_deal", ClosingDeal),
     "rules.game.winner": Tie(Game, "winner", GameWinner),
+    "rules.advice.preferences[].prefer": Tie(Preference, "prefer", AdvicePreference),
     "interpretations[].kind": Tie(Interpretation, "kind", InterpretationKind),
 }
 """Each schema enum or constant that the model holds as a value, by where it sits in a ruleset."""

@@ -140,7 +140,7 @@ def test_the_runs_follow_the_rulesets_options(rulesets: dict[str, Ruleset]) -> N
     assert cards_dealt(peel.rules, 5) == 40 and cards_dealt(foster.rules, 5) == 45
     runs = plan(peel)
     assert sorted(runs.seats) == [3, 5, 8] and runs.main == 5
-    assert set(runs.advice) == {"random", "lowest", "advised"}
+    assert list(runs.advice) == ["random", "lowest", "advice:peel"]
     assert runs.pope[DEFAULT].kind == "card-holder"
     # The holder followed is the Pope's, found by what it does; its command names no id.
     assert runs.pope[DEFAULT].compartment is None
@@ -327,7 +327,7 @@ def test_the_comparison_page_answers_every_question(built: Path) -> None:
         "How much does removing the 8♦ change how long a deal lasts?",
         "How large does Matrimony grow before it is won?",
         "What is the Pope worth to its holder?",
-        "Does source 000's play advice beat random and lowest-card leads?",
+        "Does the sources' play advice pay, and whose pays best?",
     ):
         assert question in text
     assert "200 deals per figure" in text and "seed 1" in text
