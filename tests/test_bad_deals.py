@@ -17,7 +17,9 @@ from clirun import REPO, Outcome, run
 
 BAD = REPO / "tests" / "bad_deals"
 
-PEEL_OPTIONS = "dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_bonus"
+PEEL_OPTIONS = (
+    "dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_joan_wins, pope_bonus"
+)
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 KEYS = (
     "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, board, leads, "
@@ -54,7 +56,8 @@ CASES: tuple[Case, ...] = (
     Case(
         "unknown-ruleset",
         2,
-        "no ruleset 'pele' (known: foster, modern-shedding, modern-variations, peel)",
+        "no ruleset 'pele' (known: cassell, foster, hoffmann, hoyle, modern-shedding, "
+        "modern-variations, peel, squareman)",
     ),
     Case(
         "unknown-option",
@@ -94,7 +97,8 @@ CASES: tuple[Case, ...] = (
         "ruleset-a-path",
         3,
         "ruleset must be a ruleset id, not a path "
-        "(known: foster, modern-shedding, modern-variations, peel)",
+        "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, peel, "
+        "squareman)",
     ),
     Case("policy-a-list", 11, "policy must be one of lowest, random, advised, not a list"),
 )

@@ -30,7 +30,10 @@ MODEL = {
     "variants.rules.roles",
     "variants.mechanics",
     *(f"variants.mechanics.{m}" for m in ("bonus", "going_out", "holders", "unplayed_penalty")),
-    *(f"variants.mechanics.{m}" for m in ("turn_up_payout", "card", "pair")),
+    *(f"variants.mechanics.{m}" for m in ("turn_up_payout", "card", "pair", "stock")),
+    "variants.mechanics.spare_seen",
+    "variants.mechanics.contributions",
+    "variants.mechanics.in_lieu",
 }
 """What the English is made from, besides the standard library: the model, the roles its
 compartments play, each mechanic's phrases (:mod:`variants.mechanics`), and the words the

@@ -29,6 +29,8 @@ from variants.mechanics import MECHANICS, Win, build_win
 from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
+from variants.mechanics.spare_seen import SeenBy
+from variants.mechanics.stock import StockEnd, StockSetAside
 from variants.mechanics.unplayed_penalty import UnplayedPenalty
 from variants.rules import ruleset
 from variants.rules.loader import load_ruleset, ruleset_schema
@@ -93,6 +95,8 @@ TIES: dict[str, Tie] = {
     "rules.play.stops{key}": Tie(Stop, "cause", StopCause),
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
     "rules.game.deals": Tie(Game, "deals", PerPlayer),
+    "rules.deal.stock.from": Tie(StockSetAside, "end", StockEnd),
+    "rules.deal.spare_seen_by": Tie(Deal, "spare_seen_by", SeenBy),
     "rules.game.closing_deal": Tie(Game, "closing_deal", ClosingDeal),
     "rules.game.winner": Tie(Game, "winner", GameWinner),
     "rules.advice.preferences[].prefer": Tie(Preference, "prefer", AdvicePreference),
@@ -103,6 +107,7 @@ TIES: dict[str, Tie] = {
 NOT_VALUES: dict[str, str] = {
     "$defs.suit": "a suit letter, held as its index (tied to cards.SUITS below)",
     f"{COMPARTMENT}.win.going_out": "the flag that makes going out the win (see test_win_ways)",
+    "rules.deal.stock.remainder": "the flag that makes the leftovers the stock (StockRemainder)",
     "id(not)": "the ids the site keeps for its own pages (tested in test_hostile_rulesets)",
 }
 """Schema enums and constants that are not a rule's value held in the model."""
@@ -147,7 +152,12 @@ ENUMS = dict(FOUND)
 
 
 def test_the_walk_finds_the_schemas_enums() -> None:
-    assert ENUMS["rules.deal.style"] == ("equal-with-spare", "all-around", "fixed-table")
+    assert ENUMS["rules.deal.style"] == (
+        "equal-with-spare",
+        "all-around",
+        "fixed-table",
+        "equal-with-stock",
+    )
     assert ENUMS["rules.game.deals"] == ("per-player",)
     assert ENUMS["rules.play.stops{key}"][0] == "king"
     assert len(ENUMS) == len(FOUND), "two enums at one place"

@@ -21,7 +21,9 @@ from clirun import REPO, Outcome, run
 from variants.rules.loader import load_ruleset
 
 RULESETS = str(REPO / "rulesets")
-KNOWN = "(known: foster, modern-shedding, modern-variations, peel)"
+KNOWN = (
+    "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, peel, squareman)"
+)
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 LARGEST = 2**63 - 1
 
@@ -119,7 +121,8 @@ DEALS: tuple[Deal, ...] = (
         {"options": "options: {" + "a" * 150 + ": pool}"},
         10,
         f"ruleset 'peel' has no option '{'a' * 79}…' "
-        "(options: dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_bonus)",
+        "(options: dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_joan_wins, "
+        "pope_bonus)",
     ),
     Deal("dealer-a-float", {"dealer": "dealer: 1.0"}, 2, "dealer must be a seat from 0 to 2"),
     Deal("dealer-true", {"dealer": "dealer: true"}, 2, "dealer must be a seat from 0 to 2"),

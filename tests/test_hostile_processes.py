@@ -308,7 +308,8 @@ EXPERIMENT_CASES: list[tuple[list[str], str]] = [
     ),
     (
         ["deals", "pele", "--players", "4", "--deals", "5"],
-        "variants: no ruleset 'pele' (known: foster, modern-shedding, modern-variations, peel)",
+        "variants: no ruleset 'pele' (known: cassell, foster, hoffmann, hoyle, "
+        "modern-shedding, modern-variations, peel, squareman)",
     ),
 ]
 

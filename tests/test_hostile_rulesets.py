@@ -45,6 +45,19 @@ POPE_ALTERNATIVES = """    alternatives:
 CITE = '{source: 000_919af007d8e82e04.txt, lines: "33", quote: Pope Joan (the nine of diamonds)}'
 CARDS = [f"{rank}{suit}" for suit in "CDHS" for rank in RANKS]
 DEALER_SET = "          dressing.stakes: {pope: 6, matrimony: 2, ace: 1, game: 1}\n"
+HOYLE = "005_hoyle-games-improved_pope.txt"
+READING = "    reading: Three to eight.\n"
+SUPPLIED = (
+    "    supplied_by:\n"
+    '      - {{source: {source}, lines: "{lines}", '
+    "quote: The eight of diamonds must first be taken}}\n"
+)
+FILES = "      lines: 149\n"
+INCOMPLETE = (
+    "  complete: false\n"
+    "  gaps:\n"
+    "    - {{file: 000_919af007d8e82e04.txt, {place}, missing: the end of the chapter}}\n"
+)
 
 
 @dataclass(frozen=True)
@@ -243,6 +256,36 @@ CASES: tuple[Case, ...] = (
         lines=("29:19: 8d is removed twice (at rules/pack/removed/1)",),
     ),
     case(
+        "stock-without-its-style",
+        (
+            "    spare_name: spare hand\n",
+            "    spare_name: spare hand\n    stock: {remainder: true}\n",
+        ),
+        lines=("41:5: a stock rule is only for the equal-with-stock style (at rules/deal/stock)",),
+    ),
+    case(
+        "stock-style-without-a-stock",
+        ("style: equal-with-spare", "style: equal-with-stock"),
+        lines=(
+            "38:3: an equal-with-stock deal says how large its stock is: `stock` (at rules/deal)",
+        ),
+    ),
+    case(
+        "stock-range-backwards",
+        ("style: equal-with-spare", "style: equal-with-stock"),
+        ("    spare_name: spare hand\n", "    spare_name: stock\n    stock: {between: [8, 6]}\n"),
+        lines=("41:13: the fewest cards are more than the most (at rules/deal/stock/between)",),
+    ),
+    case(
+        "dealer-sits-out-and-takes-the-turn-up",
+        ("    spare_name: spare hand\n", "    spare_name: spare hand\n    dealer_sits_out: true\n"),
+        ("    fate: table\n", "    fate: dealer\n"),
+        lines=(
+            "41:22: a dealer who sits out cannot take the turn-up into hand "
+            "(at rules/deal/dealer_sits_out)",
+        ),
+    ),
+    case(
         "qualifier-on-a-card",
         ("win: {card: 9D}", "win: {card: 9D, in_succession: true}"),
         lines=(
@@ -382,6 +425,91 @@ CASES: tuple[Case, ...] = (
         lines=(
             "144:42: '009_919af007d8e82e04.txt' is not one of the ruleset's source files "
             "(000_919af007d8e82e04.txt) (at options/0/values/1/set/dressing.provenance/0/source)",
+        ),
+    ),
+    case(
+        "supplied-by-a-file-not-in-the-sources-folder",
+        (READING, READING + SUPPLIED.format(source="099_nowhere.txt", lines="14")),
+        lines=(
+            "164:18: no source file '099_nowhere.txt' in the sources folder "
+            "(at interpretations/0/supplied_by/0/source)",
+        ),
+        needs_sources=True,
+    ),
+    case(
+        "supplied-by-a-path-out-of-the-sources-folder",
+        (READING, READING + SUPPLIED.format(source="../../etc/passwd.txt", lines="1")),
+        lines=(
+            "164:18: '../../etc/passwd.txt' is not text matching ^[A-Za-z0-9_.-]+\\.txt$ "
+            "(at interpretations/0/supplied_by/0/source)",
+        ),
+    ),
+    case(
+        "supplied-by-quote-not-at-its-lines",
+        (READING, READING + SUPPLIED.format(source=HOYLE, lines="15")),
+        lines=(
+            "164:73: the words 'The eight of diamonds must first be taken' are not in "
+            f"{HOYLE} lines 15 (at interpretations/0/supplied_by/0/quote)",
+        ),
+        needs_sources=True,
+    ),
+    case(
+        "supplied-by-lines-beyond-the-file",
+        (READING, READING + SUPPLIED.format(source=HOYLE, lines="14-49")),
+        lines=(f"164:60: {HOYLE} has only 48 lines (at interpretations/0/supplied_by/0/lines)",),
+        needs_sources=True,
+    ),
+    case(
+        "gap-after-a-line-beyond-the-file",
+        (FILES, FILES + INCOMPLETE.format(place="after: 150")),
+        lines=("20:47: 000_919af007d8e82e04.txt has only 149 lines (at source/gaps/0/after)",),
+    ),
+    case(
+        "gap-both-after-and-before",
+        (FILES, FILES + INCOMPLETE.format(place="after: 12, before: 14")),
+        lines=(
+            "20:7: a gap needs one of 'after' (the line it follows) or 'before' (the next line) "
+            "(at source/gaps/0)",
+        ),
+    ),
+    case(
+        "gap-in-a-file-not-the-rulesets",
+        (FILES, FILES + INCOMPLETE.format(place="after: 12").replace("000_9", "009_9")),
+        lines=(
+            "20:14: '009_919af007d8e82e04.txt' is not one of the ruleset's source files "
+            "(000_919af007d8e82e04.txt) (at source/gaps/0/file)",
+        ),
+    ),
+    case(
+        "gaps-in-a-complete-copy",
+        (FILES, FILES + INCOMPLETE.format(place="after: 12").replace("false", "true")),
+        lines=(
+            "18:13: the copy has gaps listed, so 'complete' must be false (at source/complete)",
+        ),
+    ),
+    case(
+        "incomplete-copy-without-gaps",
+        (FILES, FILES + "  complete: false\n"),
+        lines=(
+            "18:13: an incomplete copy needs its gaps listed under 'gaps' (at source/complete)",
+        ),
+    ),
+    case(
+        "lost-passage-in-a-complete-copy",
+        ("    kind: ambiguous\n", "    kind: lost\n"),
+        (READING, READING + SUPPLIED.format(source=HOYLE, lines="14")),
+        lines=(
+            "160:11: the kind 'lost' is for a passage missing from the copy, and this copy has "
+            "no gaps (at interpretations/0/kind)",
+        ),
+    ),
+    case(
+        "lost-passage-supplied-by-nothing",
+        (FILES, FILES + INCOMPLETE.format(place="after: 12")),
+        ("    kind: ambiguous\n", "    kind: lost\n"),
+        lines=(
+            "163:11: a lost passage needs 'supplied_by': where its reading is taken from "
+            "(at interpretations/0/kind)",
         ),
     ),
     case(

@@ -26,6 +26,7 @@ REPO = Path(__file__).resolve().parent.parent
 SHIPPED = resources.files("variants").joinpath("rules/schema/ruleset.schema.json")
 ALLOWED = {
     "variants.engine.cards",
+    "variants.rules.citations",
     "variants.rules.findings",
     "variants.telling.words",
     "variants.mechanics",

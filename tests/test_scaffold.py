@@ -83,4 +83,4 @@ def test_new_like_names_the_known_rulesets_when_the_model_is_missing(tmp_path: P
     shutil.copytree(REPO / "rulesets", tmp_path / "rulesets")
     done = run(tmp_path, "new", "x", "--title", "x", "--like", "pell")
     assert done.status == 1
-    assert "no ruleset 'pell' to start from (known: foster, modern-shedding" in done.err
+    assert "no ruleset 'pell' to start from (known: cassell, foster, hoffmann" in done.err

@@ -140,12 +140,16 @@ def test_each_value_of_a_rule_reads_differently(words: Any, values: Any) -> None
     assert len(set(said)) == len(said) and all(said)
 
 
-def test_status_thresholds() -> None:
-    assert describe.status_for(4).label == "complete"
-    assert describe.status_for(5).label == "partly reconstructed"
-    assert describe.status_for(8).label == "partly reconstructed"
-    assert describe.status_for(9).label == "fragmentary"
-    assert "4 interpretations or fewer" in describe.status_rule()
+def test_status_counts_only_the_rules_supplied(rulesets: dict[str, Ruleset]) -> None:
+    assert describe.status_for(0).label == "as written"
+    assert describe.status_for(3).label == "a few rules supplied"
+    assert describe.status_for(4).label == "some rules supplied"
+    assert describe.status_for(9).label == "many rules supplied"
+    assert "“a few rules supplied” for 1 to 3" in describe.status_rule()
+    # Peel's seven interpretations: three where it says nothing, four readings of its words.
+    peel = describe.ruleset_status(rulesets["peel"])
+    assert (peel.interpretations, peel.supplied, peel.readings) == (7, 3, 4)
+    assert (peel.label, peel.complete, peel.copy) == ("a few rules supplied", True, "complete copy")
 
 
 def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
@@ -173,11 +177,39 @@ def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
     pack = rows["pack"]
     assert pack.differs
     removing = {r.id for text, group in pack.groups() if "8♦" in text for r in group}
-    assert removing == {"peel", "modern-variations", "modern-shedding"}
+    assert removing == set(rulesets) - {"foster"}
     assert not rows["players"].differs
     assert all(len(row.cells) == len(ordered) for row in rows.values())
     disagreements = {row.dimension.id for row in compare.disagreements(ordered)}
     assert "pack" in disagreements and "players" not in disagreements
+
+
+def test_comparison_describes_the_rules_at_their_defaults(rulesets: dict[str, Ruleset]) -> None:
+    ordered = list(rulesets.values())
+    rows = {row.dimension.id: row for row in compare.matrix(ordered)}
+    cell = {(dimension, c.ruleset.id): c.text for dimension, row in rows.items() for c in row.cells}
+    # The dealer takes the turn-up into hand, so nothing is "below the turn-up"; the Pope held
+    # back for a lead is only an option.
+    assert cell["stops", "modern-shedding"] == (
+        "kings; below a removed card; below an unseen card; below a played card"
+    )
+    assert cell["stops", "modern-variations"] == cell["stops", "modern-shedding"]
+    assert cell["stops", "peel"] == (
+        "kings; below a removed card; below the turn-up; below an unseen card; below a played card"
+    )
+    assert cell["stops", "foster"] == "kings; below an unseen card; below a played card"
+    assert cell["chief-card-bonus", "peel"] == (
+        "+ 1 per card in each other hand, counted when it is played"
+    )
+    assert cell["chief-card-bonus", "hoyle"] == "its stake only"
+    assert cell["honour-turned-up", "hoyle"] == (
+        "the dealer, for A of trumps, K of trumps, Q of trumps and J of trumps"
+    )
+    assert cell["honour-turned-up", "foster"] == "no turn-up"
+    assert cell["chief-card-turned-up", "hoyle"] == (
+        "dealer takes its stake and Game's + 1 per card dealt from each; deal ends unplayed"
+    )
+    assert cell["chief-card-turned-up", "hoffmann"] == "dealer takes its stake; deal is played"
 
 
 def test_boards_are_drawn_their_own_way(rulesets: dict[str, Ruleset]) -> None:

@@ -111,8 +111,11 @@ def test_peel_page_states_its_rules(site: Path) -> None:
         assert f">{section}" in html
     for anchor in ("source", "status", "options", "interpretations", "worked-examples"):
         assert f'id="{anchor}"' in html
-    assert "partly reconstructed" in text  # seven interpretations
-    assert "4 interpretations or fewer" in text
+    assert "The copy of the source this ruleset rests on is whole." in text
+    assert (
+        "incomplete copy</span>" not in html and 'class="pj-supplied">supplied from <a' not in html
+    )
+    assert "the badge reads “as written” when no rule was supplied, “a few rules" in text
     assert "000_919af007d8e82e04.txt" in text
     assert "the eight of diamonds being taken out" in text  # the locator quote
     assert 'id="option-pope_turn_up_limit"' in html
@@ -120,6 +123,26 @@ def test_peel_page_states_its_rules(site: Path) -> None:
     assert "<svg" in html and "Game: the rest of the pool" in text
     assert 'href="../../examples/peel/"' in html
     assert 'href="../../statistics/peel/"' in html
+
+
+def test_a_ruleset_on_an_incomplete_copy_shows_its_gaps_and_supplied_rules(site: Path) -> None:
+    html = page(site, "rulesets/cassell")
+    text = text_of(html)
+    assert '<span class="pj-status pj-status--incomplete"' in html
+    assert (
+        "The copy of the source this ruleset rests on is incomplete: 3 passages are missing" in text
+    )
+    assert "the opening of Pope Joan, before the dressing of the board (before line 12)" in text
+    # Lost passages supplied from Hoyle's Games (the nine of diamonds as the Pope, what the
+    # board's cards win, the settlement) are marked beside their rules, linked to its page.
+    assert (
+        '9♦</span>) <span class="pj-supplied">supplied from <a href="../hoyle/">Hoyle</a></span>'
+        in html
+    )
+    # The first dealer comes from the same book's Matrimony, in the same file.
+    assert 'First dealer <span class="pj-supplied">supplied from elsewhere in this source' in html
+    sources = page(site, "sources")
+    assert "Incomplete. Missing from it: the opening of Pope Joan" in text_of(sources)
 
 
 def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> None:
@@ -137,7 +160,8 @@ def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> Non
 
 def test_home_draws_every_board(site: Path) -> None:
     html = page(site, "")
-    assert html.count('class="pj-svg pj-svg--round"') == 3
+    # Peel, the two modern pages, Hoyle, Cassell, Hoffmann and Squareman: round boards.
+    assert html.count('class="pj-svg pj-svg--round"') == 7
     assert html.count('class="pj-svg pj-svg--layout"') == 1
     text = text_of(html)
     assert "Matrimony" in text and "Commit" in text

@@ -243,3 +243,18 @@ def test_the_questions_keep_their_order_and_anchors() -> None:
     ]
     assert QUESTIONS[3].asked == "What is the Pope worth to its holder?"
     assert isinstance(DEFAULT, Variant) and DEFAULT.options == ()
+
+
+def test_the_dressing_is_said_of_whoever_pays_it() -> None:
+    from variants.site.statistics.seats import banker_dresses, dressing_sentence
+
+    shedding = load_ruleset(RULESETS / "modern-shedding.yaml").rules.dressing.payer
+    hoyle = load_ruleset(RULESETS / "hoyle.yaml").rules.dressing.payer
+    assert banker_dresses(shedding) and not banker_dresses(hoyle)
+    assert dressing_sentence([0, 0, 0, 0, 15], True) == (
+        "the banker alone dresses the board, with 15 counters every deal, and here the banker "
+        "holds the dealer's seat"
+    )
+    assert dressing_sentence([0, 0, 0, 0, 15], False) == (
+        "the dealer alone dresses the board, with 15 counters"
+    )

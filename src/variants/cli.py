@@ -471,7 +471,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 ruleset.title,
                 ruleset.source.author,
                 ruleset.source.date,
-                status_label(len(ruleset.interpretations)),
+                status_label(ruleset),
                 f"{rules.players.min}-{rules.players.max}",
             )
         )

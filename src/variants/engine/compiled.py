@@ -18,6 +18,7 @@ from typing import Any, assert_never
 
 from ..mechanics import MECHANICS
 from ..mechanics.base import Draft
+from ..mechanics.contributions import pool
 from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
 from .cards import make_card, rank_of, suit_of
 from .dealplan import SPARE as PLAN_SPARE
@@ -77,6 +78,8 @@ class TrumpTables:
     """Compartments whose held card doubles them at the end (the same under every trump)."""
     holders: tuple[tuple[int, bool], ...]
     """(compartment, exempt?) at going out (the same under every trump)."""
+    in_lieu: int
+    """The card that may stand in for the missing card of a stopped run, or -1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +227,8 @@ def _layout(plan: DealPlan, dealer: int, start: tuple[int, ...]) -> Layout:
 
 
 def _getter(indices: list[int]) -> Any:
+    if not indices:  # a dealer who sits the deal out
+        return lambda pack: ()
     if len(indices) == 1:
         only = indices[0]
         return lambda pack: (pack[only],)
@@ -261,6 +266,7 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         game=draft.game,
         penalties=tuple(draft.penalties),
         holders=tuple(draft.holders),
+        in_lieu=draft.in_lieu,
     )
 
 
@@ -338,6 +344,11 @@ def dressing_payments(
             payments += [(banker, index, amount) for index, amount in stakes]
         case "shares":
             payments += _pool_payments(rules, ids, n, dealer, stakes)
+        case "contributions":
+            given = rules.contributions
+            assert given is not None
+            total = sum(amount for _, amount in stakes)
+            payments += _laid_out(pool(given, total, n, dealer), stakes)
         case _:
             assert_never(payer)
     return payments
@@ -346,18 +357,24 @@ def dressing_payments(
 def _pool_payments(
     rules: Dressing, ids: tuple[str, ...], n: int, dealer: int, stakes: list[tuple[int, int]]
 ) -> list[tuple[int, int, int]]:
-    """The pool of shares laid out stake by stake, each paid from the contributions in seat
-    order, so that every counter on the board can be traced to the seat that paid it."""
+    """The pool of shares, the dealer's last, laid out as the stakes and the remainder."""
     shares = rules.shares
     assert shares is not None and rules.remainder_to is not None
     unit = shares.unit(n)
-    pool = [
+    paid = [
         ((dealer + offset) % n, unit * (shares.dealer if offset == n else shares.others))
         for offset in range(1, n + 1)
     ]
-    remainder = sum(a for _, a in pool) - sum(a for _, a in stakes)
-    layout = [*stakes, (ids.index(rules.remainder_to), remainder)]
-    contributions = [[seat, amount] for seat, amount in pool]
+    remainder = sum(a for _, a in paid) - sum(a for _, a in stakes)
+    return _laid_out(paid, [*stakes, (ids.index(rules.remainder_to), remainder)])
+
+
+def _laid_out(
+    paid: list[tuple[int, int]], layout: list[tuple[int, int]]
+) -> list[tuple[int, int, int]]:
+    """A pool laid out stake by stake, each stake paid from what the seats put in, in the
+    order they put it in, so that every counter on the board can be traced to its seat."""
+    contributions = [[seat, amount] for seat, amount in paid]
     payments: list[tuple[int, int, int]] = []
     for index, amount in layout:
         while amount > 0:

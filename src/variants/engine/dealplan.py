@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
+from ..mechanics.spare_seen import dealt_seats
+from ..mechanics.stock import positions as positions_of_stock
 from ..rules.ruleset import Rules, TurnUpCard
 
 SPARE = -1
@@ -55,15 +57,16 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
     size = len(rules.pack.cards)
     style = rules.deal.style
     turn = rules.turn_up.card
+    seats = dealt_seats(rules.deal, players)
     positions: list[int]
     turn_index: int | None = None
     match style:
         case "equal-with-spare":
-            positions, turn_index = _equal_with_spare(size, players, turn)
+            positions, turn_index = _equal_with_spare(size, seats, turn)
         case "all-around":
-            if size < players + 1:
-                raise DealPlanError(f"{size} cards cannot give {players} players a card each")
-            positions = [i % (players + 1) for i in range(size)]
+            if size < seats + 1:
+                raise DealPlanError(f"{size} cards cannot give {seats} players a card each")
+            positions = [i % (seats + 1) for i in range(size)]
             match turn:
                 case "last-dealt":
                     turn_index = size - 1
@@ -72,10 +75,12 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
                 case _:
                     assert_never(turn)
         case "fixed-table":
-            positions, turn_index = _fixed_table(rules, size, players, turn)
+            positions, turn_index = _fixed_table(rules, size, seats, turn)
+        case "equal-with-stock":
+            positions, turn_index = _equal_with_stock(rules, size, seats, turn)
         case _:
             assert_never(style)
-    positions = [SPARE if p == players else p for p in positions]
+    positions = [SPARE if p == seats else p for p in positions]
     turn_position = TURN_UP
     if turn_index is not None:
         fate = rules.turn_up.fate
@@ -118,6 +123,28 @@ def _equal_with_spare(size: int, players: int, turn: TurnUpCard) -> tuple[list[i
             assert_never(turn)
     positions += [players] * (size - len(positions))
     return positions, turn_index
+
+
+def _equal_with_stock(
+    rules: Rules, size: int, seats: int, turn: TurnUpCard
+) -> tuple[list[int], int | None]:
+    """Equal hands and a stock sized by the rules' stock rule (``seats`` stands for it)."""
+    separate = 0
+    match turn:
+        case "last-dealt" | "stock-top":
+            separate = 1
+        case "none" | "dealer-last":
+            pass  # the checks allow no dealer-last turn-up with this deal
+        case _:
+            assert_never(turn)
+    rule = rules.deal.stock
+    if rule is None:
+        raise DealPlanError("an equal-with-stock deal needs a stock rule")
+    try:
+        order, turn_index = positions_of_stock(rule, size, seats, separate)
+    except ValueError as error:
+        raise DealPlanError(str(error)) from None
+    return [TURN_UP if p == -2 else p for p in order], turn_index
 
 
 def _fixed_table(

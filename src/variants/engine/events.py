@@ -14,6 +14,7 @@ from typing import Literal
 
 from ..mechanics import bonus, card, going_out, pair, turn_up_payout
 from ..mechanics.holders import Exempted as Exempted
+from ..mechanics.in_lieu import StoodIn as StoodIn
 from ..mechanics.turn_up_payout import DealVoided as DealVoided
 from ..mechanics.unplayed_penalty import Penalty as Penalty
 from ..rules.ruleset import FirstDealer
@@ -152,6 +153,7 @@ Event = (
     | DealVoided
     | Led
     | Played
+    | StoodIn
     | Stopped
     | WentOut
     | Penalty

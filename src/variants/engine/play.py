@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..mechanics.in_lieu import stand_in
+from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..rules.ruleset import StopCause
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
@@ -51,6 +53,7 @@ class SeatView:
     __slots__ = (
         "_known_spare",
         "_owner",
+        "_sees_spare",
         "board",
         "compiled",
         "hand",
@@ -73,6 +76,7 @@ class SeatView:
         hand_sizes: tuple[int, ...],
         trump: int | None,
         turn_up: int | None,
+        sees_spare: bool = False,
     ) -> None:
         self.compiled = compiled
         self.seat = seat
@@ -84,12 +88,18 @@ class SeatView:
         self.hand_sizes = hand_sizes
         self.trump = trump
         self.turn_up = turn_up
+        self._sees_spare = sees_spare
 
     def is_out(self, card: int) -> bool:
-        """Known by everyone to be unplayable: played, removed, the turn-up on the table, or
-        shown to lie in the spare hand by a run that stopped short of it."""
+        """Known to this seat to be unplayable: played, removed, the turn-up on the table, or
+        shown to lie in the spare hand by a run that stopped short of it (or, for a dealer who
+        may look at the spare hand, lying in it)."""
         where = self._owner[card]
-        return where in (PLAYED, REMOVED, TABLE) or card in self._known_spare
+        return (
+            where in (PLAYED, REMOVED, TABLE)
+            or card in self._known_spare
+            or (self._sees_spare and where == SPARE)
+        )
 
     def is_played(self, card: int) -> bool:
         return self._owner[card] == PLAYED
@@ -377,6 +387,7 @@ def play_dealt(
         special = tables.special if log is None else EVERY_CARD
         single = tables.single
         more = tables.more
+        in_lieu = tables.in_lieu
         taken = ledger.taken
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
         pair_player: dict[int, int] = {}
@@ -392,8 +403,8 @@ def play_dealt(
                 quick_lead = only or quick_leads[leader]
                 if quick_lead is None:
                     card = _lead(
-                        compiled, choosers, leader, hands, owner, known_spare, ledger, trump,
-                        turn_up, rng, leads, lead_number,
+                        compiled, choosers, leader, dealer, hands, owner, known_spare, ledger,
+                        trump, turn_up, rng, leads, lead_number,
                     )  # fmt: skip
                     lead_number += 1
                 else:
@@ -425,6 +436,31 @@ def play_dealt(
                     seat = where
                     card = following
                     continue
+                if in_lieu >= 0 and following != END and owner[in_lieu] >= 0:
+                    # The card that may stand in is played in place of the missing one.
+                    if watched and where == SPARE:
+                        known_spare.add(following)
+                    seat = stand_in(log, hands, owner, in_lieu, following, PLAYED)
+                    for index in single[in_lieu]:
+                        if not taken[index]:
+                            take(index, seat, "play")
+                    if more[in_lieu]:
+                        pair_or_bonus(
+                            compiled, tables, ledger, hands, in_lieu, seat, -1, pair_player,
+                            pending_bonus,
+                        )  # fmt: skip
+                    hand = hands[seat]
+                    if not hand:
+                        card = in_lieu
+                        break
+                    card = following  # the run goes on from the card it stood for
+                    following = chain[card]
+                    where = owner[following]
+                    if where >= 0:
+                        previous = in_lieu
+                        seat = where
+                        card = following
+                        continue
                 if watched:  # someone reads the log or sees the table
                     if logging:
                         log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
@@ -455,6 +491,7 @@ def _lead(
     compiled: CompiledRules,
     choosers: Choosers,
     leader: int,
+    dealer: int,
     hands: list[list[int]],
     owner: list[int],
     known_spare: set[int],
@@ -480,6 +517,7 @@ def _lead(
         tuple(len(h) for h in hands),
         trump,
         turn_up,
+        knows_spare(compiled.rules.deal, leader, dealer),
     )
     if lead_number < len(leads):
         card = leads[lead_number]

@@ -1,4 +1,5 @@
-"""The mechanics: each way a compartment is won or paid, one module each.
+"""The mechanics: each way a compartment is won or paid, and each way of dealing or playing
+that a source adds, one module each.
 
 A module here holds everything about its mechanic, along the pipeline: its schema fragments
 (``FRAGMENTS``, assembled into the shipped schema by :mod:`variants.rules.schema.assemble`), its
@@ -13,7 +14,11 @@ English.
 - :mod:`.turn_up_payout`: the turn-up pays the dealer, and may end the deal;
 - :mod:`.bonus`: the player of a card is paid per card in the other hands;
 - :mod:`.unplayed_penalty`: a card left in hand doubles its compartment;
-- :mod:`.holders`: a card left in hand exempts its holder at going out, or doubles what it pays.
+- :mod:`.holders`: a card left in hand exempts its holder at going out, or doubles what it pays;
+- :mod:`.stock`: equal hands and a stock sized by a rule, or cards set aside before the deal;
+- :mod:`.spare_seen`: the dealer alone sees the spare cards, and may sit the deal out;
+- :mod:`.contributions`: each player but the dealer puts so much towards the dressing;
+- :mod:`.in_lieu`: the Pope played in place of the missing card of a stopped run.
 
 Like the model and the engine, they import only the standard library.
 """
@@ -24,7 +29,19 @@ from collections.abc import Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
-from . import bonus, card, going_out, holders, pair, turn_up_payout, unplayed_penalty
+from . import (
+    bonus,
+    card,
+    contributions,
+    going_out,
+    holders,
+    in_lieu,
+    pair,
+    spare_seen,
+    stock,
+    turn_up_payout,
+    unplayed_penalty,
+)
 from .card import CardWin, TrumpWin
 from .going_out import GoingOutWin
 from .pair import PairWin
@@ -48,6 +65,10 @@ MECHANICS: tuple[ModuleType, ...] = (
     bonus,
     unplayed_penalty,
     holders,
+    stock,
+    spare_seen,
+    contributions,
+    in_lieu,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-Place = Literal["win", "compartment", "going_out"]
+Place = Literal["win", "compartment", "going_out", "deal", "dressing", "play"]
 """Where a fragment goes: a key of a compartment's ``win`` (one way to win it, exactly one of
-which a compartment gives), a key of a compartment, or a key of the ``going_out`` block."""
+which a compartment gives), a key of a compartment, or a key of a block of the rules
+(``going_out``, ``deal``, ``dressing``, ``play``)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ class Draft:
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     game: int = -1
     """The compartment won by going out, or -1."""
+    in_lieu: int = -1
+    """The card its holder may play in place of the missing card of a stopped run, or -1."""
     penalties: list[int] = field(default_factory=list)
     """Compartments whose card, left in a hand at the end, doubles them."""
     holders: list[tuple[int, bool]] = field(default_factory=list)

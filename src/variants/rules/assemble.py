@@ -43,6 +43,9 @@ def _places(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
         "win": compartment["properties"]["win"],
         "compartment": compartment,
         "going_out": rules["going_out"],
+        "deal": rules["deal"],
+        "dressing": rules["dressing"],
+        "play": rules["play"],
     }
 
 
@@ -75,7 +78,7 @@ def assemble(base: dict[str, Any], parts: Iterable[Fragment]) -> dict[str, Any]:
                         {"required": [fragment.key], "description": fragment.way}
                     )
                     ways.append(fragment.key)
-            case "compartment" | "going_out":
+            case "compartment" | "going_out" | "deal" | "dressing" | "play":
                 pass
             case _:
                 assert_never(place)

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple, assert_never, cast
 
 from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
 from ..mechanics import MECHANICS, Win, build_win
+from ..mechanics.spare_seen import dealt_seats
 from .findings import Finding, RuleCheck, RuleView, card_key, reads
 from .ruleset import (
     Deal,
@@ -105,10 +106,67 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     files = {f["name"]: f["lines"] for f in data["source"]["files"]}
     for path, item in _citations(data):
         yield from _check_citation(item, path, files)
+    yield from _check_gaps(data["source"], files)
+    complete = not data["source"].get("gaps")
+    for index, item in enumerate(data["interpretations"]):
+        yield from _check_supply(item, ("interpretations", index), complete)
+
+
+def _check_gaps(source: dict[str, Any], files: dict[str, int]) -> Iterator[Finding]:
+    """An incomplete copy lists its gaps, a complete one has none; each gap is placed in a file."""
+    gaps = source.get("gaps", [])
+    if source.get("complete", True) and gaps:
+        where = ("source", "complete") if "complete" in source else ("source", "gaps")
+        yield Finding(where, "the copy has gaps listed, so 'complete' must be false")
+    if source.get("complete", True) is False and not gaps:
+        yield Finding(
+            ("source", "complete"), "an incomplete copy needs its gaps listed under 'gaps'"
+        )
+    for index, gap in enumerate(gaps):
+        at: tuple[str | int, ...] = ("source", "gaps", index)
+        sides = [side for side in ("after", "before") if side in gap]
+        if len(sides) != 1:
+            yield Finding(
+                at,
+                "a gap needs one of 'after' (the line it follows) or 'before' (the next line)",
+            )
+        if gap["file"] not in files:
+            yield Finding(
+                (*at, "file"),
+                f"{gap['file']!r} is not one of the ruleset's source files ({', '.join(files)})",
+            )
+            continue
+        for side in sides:
+            if gap[side] > files[gap["file"]]:
+                yield Finding((*at, side), f"{gap['file']} has only {files[gap['file']]} lines")
+
+
+def _check_supply(
+    item: dict[str, Any], at: tuple[str | int, ...], complete: bool
+) -> Iterator[Finding]:
+    """A lost passage is one the copy is missing, and its reading is supplied from somewhere."""
+    if item["kind"] == "lost":
+        if complete:
+            yield Finding(
+                (*at, "kind"),
+                "the kind 'lost' is for a passage missing from the copy, and this copy has no gaps",
+            )
+        if "supplied_by" not in item:
+            yield Finding(
+                (*at, "kind"), "a lost passage needs 'supplied_by': where its reading is taken from"
+            )
+    for index, citation in enumerate(item.get("supplied_by", ())):
+        first, _, last = citation["lines"].partition("-")
+        if int(last or first) < int(first):
+            yield Finding(
+                (*at, "supplied_by", index, "lines"),
+                f"the range {citation['lines']} runs backwards",
+            )
 
 
 def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Finding]:
-    """With the source texts at hand: the files exist, are as long as declared, hold the quotes."""
+    """With the source texts at hand: the files exist, are as long as declared, hold the quotes;
+    citations in ``supplied_by`` may name any file of the sources folder, checked the same way."""
     texts: dict[str, list[str]] = {}
     for index, declared in enumerate(data["source"]["files"]):
         path = sources_dir / declared["name"]
@@ -118,7 +176,7 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
                 (f"no source file {declared['name']!r} in the sources folder"),
             )
             continue
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = _text(path)
         texts[declared["name"]] = lines
         if len(lines) != declared["lines"]:
             yield Finding(
@@ -126,19 +184,44 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
                 (f"{declared['name']} has {len(lines)} lines, not {declared['lines']}"),
             )
     for path, item in _citations(data):
-        lines = texts.get(item["source"])
-        quote = item.get("quote")
-        if lines is None or not isinstance(quote, str):
-            continue
-        first, _, last = item["lines"].partition("-")
-        if int(last or first) < int(first) or int(last or first) > len(lines):
-            continue
-        passage = _fold(" ".join(lines[int(first) - 1 : int(last or first)]))
-        if _fold(quote) not in passage:
-            yield Finding(
-                (*path, "quote"),
-                (f"the words {quote!r} are not in {item['source']} lines {item['lines']}"),
-            )
+        if item["source"] in texts:
+            yield from _check_quote(item, path, texts[item["source"]])
+    for index, interpretation in enumerate(data["interpretations"]):
+        for cited, item in enumerate(interpretation.get("supplied_by", ())):
+            at: tuple[str | int, ...] = ("interpretations", index, "supplied_by", cited)
+            name = item["source"]
+            if name not in texts:
+                if not (sources_dir / name).is_file():
+                    yield Finding((*at, "source"), f"no source file {name!r} in the sources folder")
+                    continue
+                texts[name] = _text(sources_dir / name)
+            end = int(item["lines"].rpartition("-")[2])
+            if end > len(texts[name]):
+                yield Finding((*at, "lines"), f"{name} has only {len(texts[name])} lines")
+                continue
+            yield from _check_quote(item, at, texts[name])
+
+
+def _text(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8", errors="replace").splitlines()
+
+
+def _check_quote(
+    item: dict[str, Any], path: tuple[str | int, ...], lines: list[str]
+) -> Iterator[Finding]:
+    """The citation's quote, if it has one, is in the lines it cites (when they exist)."""
+    quote = item.get("quote")
+    if not isinstance(quote, str):
+        return
+    first, _, last = item["lines"].partition("-")
+    if int(last or first) < int(first) or int(last or first) > len(lines):
+        return
+    passage = _fold(" ".join(lines[int(first) - 1 : int(last or first)]))
+    if _fold(quote) not in passage:
+        yield Finding(
+            (*path, "quote"),
+            (f"the words {quote!r} are not in {item['source']} lines {item['lines']}"),
+        )
 
 
 RULE_CHECKS: list[RuleCheck] = []
@@ -260,7 +343,7 @@ def _shares(data: RuleView) -> Iterator[Finding]:
                 yield Finding(("dressing",), "payer shares needs `shares`")
             if "remainder_to" not in dressing:
                 yield Finding(("dressing",), "payer shares needs `remainder_to`")
-        case "each-player" | "dealer" | "banker":
+        case "each-player" | "dealer" | "banker" | "contributions":
             for key in ("shares", "remainder_to"):
                 if key in dressing:
                     yield Finding(("dressing", key), f"{key} is only for payer shares")
@@ -277,7 +360,7 @@ def _pool(data: RuleView) -> Iterator[Finding]:
         case "shares":
             if shares is None:
                 return
-        case "each-player" | "dealer" | "banker":
+        case "each-player" | "dealer" | "banker" | "contributions":
             return
         case _:
             assert_never(payer)
@@ -344,6 +427,8 @@ def _turn_ups(style: DealStyle) -> frozenset[TurnUpCard]:
             return frozenset(("none", "last-dealt"))
         case "fixed-table":
             return frozenset(("none", "stock-top"))
+        case "equal-with-stock":
+            return frozenset(("none", "last-dealt", "stock-top"))
         case _:
             assert_never(style)
 
@@ -357,7 +442,7 @@ def _fate_problem(fate: TurnUpFate, style: DealStyle, card: TurnUpCard) -> str |
             match style:
                 case "all-around":
                     return None
-                case "equal-with-spare" | "fixed-table":
+                case "equal-with-spare" | "fixed-table" | "equal-with-stock":
                     return "fate holder is only for an all-around deal"
                 case _:
                     assert_never(style)
@@ -414,7 +499,9 @@ def _deal(data: RuleView) -> Iterator[Finding]:
                     yield Finding(
                         ("deal", "table", index, "players"), f"{count} players appear twice"
                     )
-        case "equal-with-spare" | "all-around":
+        case "equal-with-stock" if rules.deal.stock is None:
+            return  # the stock's own check says what is missing
+        case "equal-with-spare" | "all-around" | "equal-with-stock":
             where = ("deal",)
             if rules.deal.table:
                 yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")
@@ -423,7 +510,7 @@ def _deal(data: RuleView) -> Iterator[Finding]:
     for players, plan in _plans(rules):
         if isinstance(plan, DealPlanError):
             yield Finding(where, f"the deal does not add up: {plan}")
-        elif min(plan.hand_sizes()) < 1:
+        elif min(plan.hand_sizes()[: dealt_seats(rules.deal, players)]) < 1:
             yield Finding(
                 ("deal",), f"the deal does not add up: with {players} players a hand is empty"
             )

@@ -15,54 +15,58 @@ from functools import cached_property
 from typing import Any, Literal, assert_never
 
 from ..engine.cards import parse_card, parse_rank, parse_suit
-from ..mechanics import Win, bonus, build_win, turn_up_payout
+from ..mechanics import Win, bonus, build_win, contributions, in_lieu, stock, turn_up_payout
 from ..mechanics.bonus import Bonus
+from ..mechanics.contributions import Contributions
 from ..mechanics.holders import HolderRule
+from ..mechanics.in_lieu import InLieu
+from ..mechanics.spare_seen import SeenBy
+from ..mechanics.stock import Stock
 from ..mechanics.turn_up_payout import TurnUpPayout
 from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
+from .citations import Citation as Citation
+from .citations import Provenance as Provenance
+from .citations import build_citation as build_citation
+from .citations import build_provenance as build_provenance
 
 Raw = Mapping[str, Any]
 
 
-STATUS_THRESHOLDS: tuple[tuple[int, str], ...] = ((4, "complete"), (8, "partly reconstructed"))
-"""(most interpretations, label), in increasing order: up to 4 interpretations a ruleset is
-complete, up to 8 partly reconstructed, beyond that fragmentary."""
+SUPPLIED_THRESHOLDS: tuple[tuple[int, str], ...] = (
+    (0, "as written"),
+    (3, "a few rules supplied"),
+    (8, "some rules supplied"),
+)
+"""(most rules supplied, label), in increasing order; beyond the last, :data:`SUPPLIED_BEYOND`.
+A rule is supplied when its source says nothing of it or the copy has lost the passage."""
+
+SUPPLIED_BEYOND = "many rules supplied"
+
+SUPPLYING_KINDS: frozenset[str] = frozenset({"silent", "lost"})
+"""The interpretations that supply a rule the text does not give (the others choose between
+readings of words that are there)."""
 
 
-def status_label(interpretations: int) -> str:
-    """How much of a ruleset had to be read into its source.
+def supplied_label(supplied: int) -> str:
+    """How much of a ruleset had to be supplied, from the number of rules supplied.
 
-    >>> status_label(4), status_label(5), status_label(9)
-    ('complete', 'partly reconstructed', 'fragmentary')
+    >>> supplied_label(0), supplied_label(3), supplied_label(4), supplied_label(9)
+    ('as written', 'a few rules supplied', 'some rules supplied', 'many rules supplied')
     """
-    for limit, label in STATUS_THRESHOLDS:
-        if interpretations <= limit:
+    for limit, label in SUPPLIED_THRESHOLDS:
+        if supplied <= limit:
             return label
-    return "fragmentary"
+    return SUPPLIED_BEYOND
+
+
+def status_label(ruleset: Ruleset) -> str:
+    """The ruleset's status in a few words: the copy, if it has gaps, and what was supplied."""
+    supplied = supplied_label(ruleset.supplied_count)
+    return supplied if ruleset.source.complete else f"incomplete copy, {supplied}"
 
 
 class OptionError(ValueError):
     """An unknown option, or a value the option does not allow."""
-
-
-@dataclass(frozen=True)
-class Citation:
-    source: str
-    first_line: int
-    last_line: int
-    quote: str | None
-
-    @property
-    def locator(self) -> str:
-        lines = (
-            f"line {self.first_line}"
-            if self.first_line == self.last_line
-            else f"lines {self.first_line}-{self.last_line}"
-        )
-        return f"{self.source}, {lines}"
-
-
-Provenance = tuple[Citation, ...]
 
 
 @dataclass(frozen=True)
@@ -99,19 +103,19 @@ class Pack:
 # The values of the schema's enums, one alias each (a test ties every one to its enum), so that
 # every branch on a rule's value can be a ``match`` that mypy checks for a missing case.
 FirstDealer = Literal["lowest-card", "first-jack", "agreed"]
-DealStyle = Literal["equal-with-spare", "all-around", "fixed-table"]
+DealStyle = Literal["equal-with-spare", "all-around", "fixed-table", "equal-with-stock"]
 TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
 TurnUpFate = Literal["table", "dealer", "holder"]
 TrumpChoice = Literal["turn-up", "none"]
 """A trump rule other than a fixed suit (a fixed suit is held as its index, 0-3)."""
-Payer = Literal["each-player", "dealer", "banker", "shares"]
+Payer = Literal["each-player", "dealer", "banker", "shares", "contributions"]
 DressingWhen = Literal["every-deal", "first-deal"]
 StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
 LeadRule = Literal["any", "lowest-in-suit"]
 PerPlayer = Literal["per-player"]
 ClosingDeal = Literal["none", "face-up"]
 GameWinner = Literal["most-counters"]
-InterpretationKind = Literal["silent", "ambiguous", "contradictory"]
+InterpretationKind = Literal["silent", "ambiguous", "contradictory", "lost"]
 AdvicePreference = Literal[
     "known-stop",
     "safe-run",
@@ -142,6 +146,12 @@ class Deal:
     """(players, cards each) rows, for fixed-table."""
     provenance: Provenance
     interpretation: str | None = None
+    stock: Stock | None = None
+    """For equal-with-stock: how large the stock is (:mod:`variants.mechanics.stock`)."""
+    spare_seen_by: SeenBy = "nobody"
+    """Who may look at the spare cards (:mod:`variants.mechanics.spare_seen`)."""
+    dealer_sits_out: bool = False
+    """Whether the dealer is dealt no cards (:mod:`variants.mechanics.spare_seen`)."""
 
     def cards_each(self, players: int) -> int | None:
         return dict(self.table).get(players)
@@ -234,6 +244,8 @@ class Dressing:
     when: DressingWhen
     provenance: Provenance
     interpretation: str | None = None
+    contributions: Contributions | None = None
+    """For payer contributions (:mod:`variants.mechanics.contributions`)."""
 
     @property
     def every_deal(self) -> bool:
@@ -263,6 +275,8 @@ class Play:
     stops: tuple[Stop, ...]
     provenance: Provenance
     interpretation: str | None = None
+    in_lieu: InLieu | None = None
+    """The card that may stand in for a stop's missing card (:mod:`variants.mechanics.in_lieu`)."""
 
     @property
     def any_lead(self) -> bool:
@@ -381,6 +395,13 @@ class Interpretation:
     reading: str
     alternatives: tuple[Alternative, ...]
     provenance: Provenance
+    supplied_by: Provenance = ()
+    """Where the reading is taken from, in any source file, when the text does not give it."""
+
+    @property
+    def supplies(self) -> bool:
+        """Whether the reading supplies a rule the text does not give (silent or lost)."""
+        return self.kind in SUPPLYING_KINDS
 
 
 @dataclass(frozen=True)
@@ -388,6 +409,27 @@ class SourceFile:
     name: str
     lines: int
     part: str | None
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A passage missing from the copy: after line ``after`` or before line ``before``."""
+
+    file: str
+    after: int | None
+    before: int | None
+    missing: str
+
+    @property
+    def where(self) -> str:
+        """The gap's place in words.
+
+        >>> Gap("a.txt", 12, None, "the deal").where, Gap("a.txt", None, 1, "x").where
+        ('after line 12', 'before line 1')
+        """
+        return (
+            f"after line {self.after}" if self.after is not None else f"before line {self.before}"
+        )
 
 
 @dataclass(frozen=True)
@@ -399,6 +441,9 @@ class Source:
     place: str
     extent: str
     files: tuple[SourceFile, ...]
+    complete: bool = True
+    """Whether the copy is whole; when not, :attr:`gaps` says where it is broken."""
+    gaps: tuple[Gap, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -445,6 +490,11 @@ class Ruleset:
                 return item
         raise KeyError(interpretation_id)
 
+    @property
+    def supplied_count(self) -> int:
+        """How many interpretations supply a rule the text does not give."""
+        return sum(1 for item in self.interpretations if item.supplies)
+
 
 _RESOLVED: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}
 
@@ -470,11 +520,15 @@ class PatchError(ValueError):
 
 def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
     """Set ``value`` at a dotted ``path``; a list of items with ids is stepped into by id.
+    ``None`` removes the key, or the item with that id from its list.
 
-    >>> rules = {"board": {"compartments": [{"id": "pope", "win": {"card": "9D"}}]}}
+    >>> rules = {"board": {"compartments": [{"id": "pope", "win": {"card": "9D"}}, {"id": "k"}]}}
     >>> apply_patch(rules, "board.compartments.pope.win.card", "7D")
     >>> rules["board"]["compartments"][0]["win"]
     {'card': '7D'}
+    >>> apply_patch(rules, "board.compartments.k", None)
+    >>> [c["id"] for c in rules["board"]["compartments"]]
+    ['pope']
     """
     parts = path.split(".")
     node: Any = data
@@ -484,7 +538,10 @@ def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
     if isinstance(node, list):
         for index, item in enumerate(node):
             if isinstance(item, dict) and item.get("id") == last:
-                node[index] = copy.deepcopy(value)
+                if value is None:
+                    del node[index]
+                else:
+                    node[index] = copy.deepcopy(value)
                 return
         raise PatchError(f"the path {path!r} leads nowhere: no item has the id {last!r}")
     if not isinstance(node, dict):
@@ -506,15 +563,6 @@ def _step(node: Any, part: str, so_far: str, path: str) -> Any:
                 return item
         raise PatchError(f"the path {path!r} leads nowhere: no item has the id {part!r}")
     raise PatchError(f"the path {path!r} leads nowhere: {so_far!r} is not a mapping or a list")
-
-
-def build_citation(raw: Raw) -> Citation:
-    first, _, last = str(raw["lines"]).partition("-")
-    return Citation(raw["source"], int(first), int(last or first), raw.get("quote"))
-
-
-def build_provenance(raw: Any) -> Provenance:
-    return tuple(build_citation(item) for item in raw)
 
 
 def _common(raw: Raw) -> dict[str, Any]:
@@ -556,6 +604,9 @@ def build_deal(raw: Raw) -> Deal:
         style=raw["style"],
         spare_name=raw["spare_name"],
         table=tuple((row["players"], row["cards"]) for row in raw.get("table", ())),
+        stock=stock.build(raw.get("stock")),
+        spare_seen_by=raw.get("spare_seen_by", "nobody"),
+        dealer_sits_out=raw.get("dealer_sits_out", False),
         **_common(raw),
     )
 
@@ -604,6 +655,7 @@ def build_rules(raw: Raw) -> Rules:
             if shares is None
             else Shares(shares["dealer"], shares["others"], shares["total_at_least"]),
             remainder_to=dressing.get("remainder_to"),
+            contributions=contributions.build(dressing.get("contributions")),
             when=dressing["when"],
             **_common(dressing),
         ),
@@ -615,6 +667,7 @@ def build_rules(raw: Raw) -> Rules:
                 Stop(cause, build_provenance(s["provenance"]), s.get("interpretation"))
                 for cause, s in play["stops"].items()
             ),
+            in_lieu=in_lieu.build(play.get("in_lieu")),
             **_common(play),
         ),
         going_out=GoingOut(
@@ -649,6 +702,11 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
             place=source["place"],
             extent=source["extent"],
             files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),
+            complete=source.get("complete", True),
+            gaps=tuple(
+                Gap(g["file"], g.get("after"), g.get("before"), g["missing"])
+                for g in source.get("gaps", ())
+            ),
         ),
         options=tuple(
             Option(
@@ -678,6 +736,7 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
                     for a in i.get("alternatives", ())
                 ),
                 provenance=build_provenance(i["provenance"]),
+                supplied_by=build_provenance(i.get("supplied_by", ())),
             )
             for i in raw["interpretations"]
         ),

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import assert_never, get_args
 
 from ..engine.cards import card_glyph, card_words
 from ..rules import roles
-from ..rules.ruleset import Rules, Ruleset
+from ..rules.ruleset import Rules, Ruleset, StopCause, TurnUpFate
 from . import describe as d
 
 
@@ -117,6 +118,79 @@ def pope_turned_up(rules: Rules) -> str:
     return text + ("; deal ends unplayed" if payout.ends_deal else "; deal is played")
 
 
+def honours_turned_up(rules: Rules) -> str:
+    """Who is paid, and for which compartments, when the turn-up is the card of one other than
+    the Pope (:func:`variants.rules.roles.chief_card`): the honours of trumps, where a board has
+    them."""
+    if not rules.turn_up.turned:
+        return "no turn-up"
+    chief = roles.chief_card(rules)
+    paid = [
+        d.compartment_cards(c)
+        for c in rules.board.compartments
+        if c != chief and c.turn_up is not None and c.turn_up.takes
+    ]
+    if not paid:
+        return "nobody"
+    return f"the dealer, for {d.join_words(paid)}"
+
+
+def _honours_anchor(rules: Rules) -> str:
+    chief = roles.chief_card(rules)
+    for compartment in rules.board.compartments:
+        if compartment != chief and compartment.turn_up is not None:
+            return f"rule-compartment-{compartment.id}"
+    return "rule-turn-up"
+
+
+def pope_bonus(rules: Rules) -> str:
+    """What playing the Pope earns beyond its stake (:func:`variants.rules.roles.chief_card`)."""
+    pope = roles.chief_card(rules)
+    if pope is None:
+        return "no Pope"
+    if pope.bonus is None:
+        return "its stake only"
+    when = "when it is played" if pope.bonus.at_play else "when the deal ends"
+    return f"+ {pope.bonus.per_card} per card in each other hand, counted {when}"
+
+
+def _turn_up_on_table(fate: TurnUpFate) -> bool:
+    match fate:
+        case "table":
+            return True
+        case "dealer" | "holder":
+            return False
+        case _:
+            assert_never(fate)
+
+
+def stop_applies(rules: Rules, cause: StopCause) -> bool:
+    """Whether a stop the rules name can happen under them: a card below a removed card only
+    when a card is removed, below the turn-up only when it lies on the table, below a card held
+    back only when a card may only be led."""
+    match cause:
+        case "king" | "unseen" | "played":
+            return True
+        case "removed":
+            return bool(rules.pack.removed)
+        case "turn-up":
+            return rules.turn_up.turned and _turn_up_on_table(rules.turn_up.fate)
+        case "held":
+            return bool(rules.play.lead_only)
+        case _:
+            assert_never(cause)
+
+
+def stops_in_play(rules: Rules) -> str:
+    """The stops that can happen under the rules as they stand, in a fixed order."""
+    named = {stop.cause for stop in rules.play.stops}
+    return "; ".join(
+        d.stop_short(cause)
+        for cause in get_args(StopCause)
+        if cause in named and stop_applies(rules, cause)
+    )
+
+
 def pope_holder(rules: Rules) -> str:
     """What the holder of an unplayed Pope pays (:func:`variants.rules.roles.chief_card`)."""
     pope = roles.chief_card(rules)
@@ -170,6 +244,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension("spare", "Spare hand or stock", _rules(d.spare_summary), _fixed("rule-deal")),
     Dimension("turn-up", "Turn-up", _rules(d.turn_up_summary), _fixed("rule-turn-up")),
     Dimension("chief-card-turned-up", "Pope turned up", _rules(pope_turned_up), _pope_anchor),
+    Dimension("honour-turned-up", "Honour turned up", _rules(honours_turned_up), _honours_anchor),
     Dimension(
         "compartments",
         "Compartments and stakes",
@@ -178,9 +253,10 @@ DIMENSIONS: tuple[Dimension, ...] = (
     ),
     Dimension("dressing", "Who dresses", _rules(d.dressing_summary), _fixed("rule-dressing")),
     Dimension("lead", "Lead restriction", _rules(d.lead_summary), _fixed("rule-lead")),
-    Dimension("stops", "Stops", _rules(d.stops_summary), _fixed("play")),
+    Dimension("stops", "Stops", _rules(stops_in_play), _fixed("play")),
     Dimension("advice", "Play advice", _rules(d.advice_summary), _advice_anchor),
     Dimension("pairs", "Matrimony and Intrigue", _rules(pairs_summary), _pairs_anchor),
+    Dimension("chief-card-bonus", "Pope's bonus", _rules(pope_bonus), _pope_anchor),
     Dimension(
         "chief-card-holder",
         "Holder of an unplayed Pope",

@@ -212,6 +212,7 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         board_caption=stakes_caption(rules),
         effects={o.id: d.option_effects(ruleset, o) for o in ruleset.options},
         used_by=used_by,
+        supplied=d.supplied_marks(ruleset, site.rulesets),
         interp_link=_local_interpretation,
         **_common(site, page),
     )
@@ -253,10 +254,14 @@ def sources_page(site: SiteData) -> str:
             name: [(anchor, titles.get(anchor, anchor)) for anchor in anchors]
             for name, anchors in d.citations_by_file(ruleset).items()
         }
+    supplying = d.supplying_files(site.rulesets)
+    owned = {f.name for r in site.rulesets for f in r.source.files}
     return render(
         "sources.md.j2",
         citing=citing,
         statuses={r.id: d.ruleset_status(r) for r in site.rulesets},
+        supplying=supplying,
+        unowned=[name for name in supplying if name not in owned],
         disagreements=cmp.disagreements(site.rulesets),
         **_common(site, "sources.md"),
     )

@@ -84,7 +84,7 @@ def _pooled(payer: Payer) -> bool:
     match payer:
         case "shares":
             return True
-        case "each-player" | "dealer" | "banker":
+        case "each-player" | "dealer" | "banker" | "contributions":
             return False
         case _:
             assert_never(payer)
@@ -101,6 +101,8 @@ def _laid_by(payer: Payer) -> str:
             return "from the banker"
         case "shares":
             return "laid out from the players' pool"
+        case "contributions":
+            return "from the players and the dealer"
         case _:
             assert_never(payer)
 

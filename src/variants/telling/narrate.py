@@ -39,12 +39,13 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
+    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
     WinHow,
 )
-from ..mechanics import holders, unplayed_penalty
+from ..mechanics import holders, in_lieu, unplayed_penalty
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
 from ..rules.ruleset import Rules, StopCause
@@ -206,6 +207,8 @@ class _Teller:
                 self.plays = [_Play(seat, card, [])]
             case Played(seat=seat, card=card):
                 self.plays.append(_Play(seat, card, []))
+            case StoodIn(seat=seat, card=card, missing=missing):
+                self.plays.append(_Play(seat, card, [in_lieu.note(style.card(missing))]))
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):

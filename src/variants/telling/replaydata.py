@@ -23,11 +23,12 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
+    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
 )
-from ..mechanics import unplayed_penalty
+from ..mechanics import in_lieu, unplayed_penalty
 from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import stop_phrase, took
@@ -51,6 +52,8 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
             return f"Seat {seat} leads {card(led)}{lead_why(reason, style)}."
         case Played(seat=seat, card=played):
             return f"Seat {seat} follows with {card(played)}."
+        case StoodIn(seat=seat, card=played, missing=missing):
+            return in_lieu.step(f"Seat {seat}", card(played), card(missing))
         case Stopped(seat=seat, card=stop, cause=cause, missing=missing):
             why = stop_phrase(cause).say(
                 card(stop), "" if missing is None else card(missing), rules.deal.spare_name

@@ -17,13 +17,14 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
+    StoodIn,
     WentOut,
 )
 
 
 def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
     """Every card played, in order, with the seat that played it."""
-    return [(e.seat, e.card) for e in events if isinstance(e, Led | Played)]
+    return [(e.seat, e.card) for e in events if isinstance(e, Led | Played | StoodIn)]
 
 
 class Table:
@@ -83,7 +84,11 @@ class Table:
                 self.staked[seat] += amount
             case Dealt(hands=hands):
                 self.hands = [list(hand) for hand in hands]
-            case Led(seat=seat, card=card) | Played(seat=seat, card=card):
+            case (
+                Led(seat=seat, card=card)
+                | Played(seat=seat, card=card)
+                | StoodIn(seat=seat, card=card)
+            ):
                 if isinstance(event, Led):
                     self.runs += 1
                     self.run = []

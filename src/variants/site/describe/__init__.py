@@ -71,7 +71,19 @@ from .players import players_rule
 from .records import Rule, Section, Table
 from .rulebook import all_rule_titles, citations_by_file, describe, rules_by_anchor
 from .settlement import penalties_summary, penalty_rule, settlement_rules
-from .status import STATUS_BEYOND, Status, ruleset_status, status_for, status_rule
+from .status import (
+    INCOMPLETE_COPY,
+    STATUS_BEYOND,
+    Status,
+    Supplier,
+    gap_text,
+    ruleset_status,
+    status_for,
+    status_rule,
+    supplied_marks,
+    suppliers,
+    supplying_files,
+)
 from .stops import predecessor, stop_rule, stop_sentence, stop_short, stop_title, stops_summary
 from .trump import trump_rule, trump_summary
 from .turn_up import turn_up_card_text, turn_up_fate_text, turn_up_rule, turn_up_summary
@@ -95,6 +107,7 @@ from .words import (
 __all__ = [
     "EN_DASH",
     "FIRST_DEALER_SHORT",
+    "INCOMPLETE_COPY",
     "NUMBER_WORDS",
     "ORDINALS",
     "STATUS_BEYOND",
@@ -103,6 +116,7 @@ __all__ = [
     "Rule",
     "Section",
     "Status",
+    "Supplier",
     "Table",
     "ValueEffect",
     "advice_rules",
@@ -133,6 +147,7 @@ __all__ = [
     "first_dealer_rule",
     "first_dealer_short",
     "first_dealer_text",
+    "gap_text",
     "going_out_rule",
     "hand_sizes",
     "hand_sizes_table",
@@ -172,6 +187,9 @@ __all__ = [
     "stop_title",
     "stops_summary",
     "suit_label",
+    "supplied_marks",
+    "suppliers",
+    "supplying_files",
     "trump_rule",
     "trump_summary",
     "turn_up_card_text",

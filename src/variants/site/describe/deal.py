@@ -7,6 +7,7 @@ from typing import assert_never
 
 from ...engine.dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
 from ...engine.events import TurnUpPlace
+from ...mechanics import spare_seen, stock
 from ...rules.ruleset import Rules
 from .records import Rule, Table
 from .words import EN_DASH, ORDINALS
@@ -140,6 +141,9 @@ def deal_style_text(rules: Rules) -> tuple[str, ...]:
                 f"The rest of the pack is the {spare}, which lies face down and unseen; the cards "
                 "in it are unknown stops.",
             )
+        case "equal-with-stock":
+            assert deal.stock is not None
+            return stock.sentences(deal.stock, spare)
         case _:
             assert_never(style)
 
@@ -156,6 +160,9 @@ def deal_summary(rules: Rules) -> str:
         case "fixed-table":
             counts = ", ".join(f"{p}p {c}" for p, c in deal.table)
             return f"a fixed number by player count ({counts}); the rest is a stock"
+        case "equal-with-stock":
+            assert deal.stock is not None
+            return stock.summary(deal.stock)
         case _:
             assert_never(style)
 
@@ -170,7 +177,7 @@ def spare_summary(rules: Rules) -> str:
         return name
     low, high = min(sizes), max(sizes)
     span = str(low) if low == high else f"{low}{EN_DASH}{high}"
-    return f"{name}, unseen: {span} cards"
+    return f"{name}, {spare_seen.summary(rules.deal)}: {span} cards"
 
 
 def deal_rule(rules: Rules) -> Rule:
@@ -178,7 +185,7 @@ def deal_rule(rules: Rules) -> Rule:
     return Rule(
         "rule-deal",
         "Dealing",
-        deal_style_text(rules),
+        deal_style_text(rules) + spare_seen.sentences(deal),
         deal.provenance,
         deal.interpretation,
         hand_sizes_table(rules),
@@ -191,7 +198,7 @@ def dealt_whole(rules: Rules) -> bool:
     match style:
         case "all-around":
             return True
-        case "equal-with-spare" | "fixed-table":
+        case "equal-with-spare" | "fixed-table" | "equal-with-stock":
             return False
         case _:
             assert_never(style)

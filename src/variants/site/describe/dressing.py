@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from ...mechanics import contributions
 from ...rules.ruleset import Compartment, Rules
 from .records import Rule, Table
 from .words import compartment_label, counters, number_word
@@ -27,7 +28,7 @@ def stake_text(rules: Rules, compartment: Compartment) -> str:
             return "nothing" if amount is None else str(amount)
         case "each-player":
             return "nothing" if amount is None else f"{amount} from each player"
-        case "dealer" | "banker":
+        case "dealer" | "banker" | "contributions":
             return "nothing" if amount is None else str(amount)
         case _:
             assert_never(payer)
@@ -62,6 +63,10 @@ def dressing_summary(rules: Rules) -> str:
                 f"a pool of at least {shares.total_at_least}: dealer {shares.dealer} shares, "
                 f"others {shares.others}{when}"
             )
+        case "contributions":
+            given = dressing.contributions
+            assert given is not None
+            return contributions.summary(given, total) + when
         case _:
             assert_never(payer)
 
@@ -93,6 +98,15 @@ def dressing_rule(rules: Rules) -> Rule:
             ]
         case "shares":
             sentences, table = _pool_rule(rules, before, stakes, total)
+        case "contributions":
+            given = dressing.contributions
+            assert given is not None
+            sentences = contributions.sentences(given, before, stakes, total)
+            table = Table(
+                ("Players", "Each other player pays", "The dealer pays"),
+                tuple(contributions.table_rows(given, total, rules.players.counts)),
+                "What each pays towards the dressing, by the number of players.",
+            )
         case _:
             assert_never(payer)
     return Rule(

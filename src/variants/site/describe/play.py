@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from ...mechanics import in_lieu
 from ...rules.ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
@@ -83,6 +84,17 @@ def play_rules(rules: Rules) -> tuple[Rule, ...]:
             )
         )
     items.extend(stop_rule(stop, rules) for stop in play.stops)
+    if play.in_lieu is not None:
+        compartment = rules.board.get(play.in_lieu.compartment)
+        items.append(
+            Rule(
+                "rule-in-lieu",
+                f"{compartment.label} in place of a stop",
+                (in_lieu.sentence(compartment.label, compartment_cards(compartment)),),
+                play.in_lieu.provenance,
+                play.in_lieu.interpretation,
+            )
+        )
     if play.announce_stop:
         items.append(
             Rule(

@@ -1,53 +1,169 @@
-"""How much of a ruleset had to be reconstructed. The thresholds live here, and only here."""
+"""A ruleset's status: whether its copy of the source is whole, and how much had to be supplied.
+
+The thresholds live in the model (:data:`variants.rules.ruleset.SUPPLIED_THRESHOLDS`); this
+module says them in words and finds which other sources supply what a copy has lost.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...rules.ruleset import STATUS_THRESHOLDS, Ruleset
+from ...rules.ruleset import (
+    SUPPLIED_BEYOND,
+    SUPPLIED_THRESHOLDS,
+    Gap,
+    Interpretation,
+    Ruleset,
+    supplied_label,
+)
+from .words import plural
 
-STATUS_BEYOND = "fragmentary"
+STATUS_BEYOND = SUPPLIED_BEYOND
+INCOMPLETE_COPY = "incomplete copy"
+COMPLETE_COPY = "complete copy"
 
 
 @dataclass(frozen=True)
 class Status:
     label: str
+    """How much had to be supplied, in words."""
+    supplied: int
+    """Interpretations that supply a rule the text does not give (silent or lost)."""
+    lost: int
+    """Of those, the ones whose passage is missing from the copy."""
     interpretations: int
+    complete: bool
+    gaps: tuple[Gap, ...] = ()
 
     @property
     def slug(self) -> str:
         return self.label.replace(" ", "-")
 
+    @property
+    def copy(self) -> str:
+        """The copy's state in words, for its badge."""
+        return COMPLETE_COPY if self.complete else INCOMPLETE_COPY
 
-def status_for(count: int) -> Status:
-    """The status label for a ruleset with ``count`` interpretations.
+    @property
+    def readings(self) -> int:
+        """Interpretations that choose between readings of words the text has."""
+        return self.interpretations - self.supplied
 
-    >>> [status_for(n).label for n in (0, 4, 5, 8, 9)]
-    ['complete', 'complete', 'partly reconstructed', 'partly reconstructed', 'fragmentary']
+    @property
+    def title(self) -> str:
+        """The badge's tooltip.
+
+        >>> status_for(2, 7).title
+        '2 of 7 interpretations supply a rule'
+        """
+        return f"{self.supplied} of {plural(self.interpretations, 'interpretation')} supply a rule"
+
+
+def status_for(supplied: int, interpretations: int | None = None) -> Status:
+    """The status of a ruleset with a complete copy and ``supplied`` rules supplied.
+
+    >>> [status_for(n).label for n in (0, 1, 3, 4, 8, 9)]
+    ['as written', 'a few rules supplied', 'a few rules supplied', 'some rules supplied', \
+'some rules supplied', 'many rules supplied']
     """
-    for most, label in STATUS_THRESHOLDS:
-        if count <= most:
-            return Status(label, count)
-    return Status(STATUS_BEYOND, count)
+    total = supplied if interpretations is None else interpretations
+    return Status(supplied_label(supplied), supplied, 0, total, True)
 
 
 def ruleset_status(ruleset: Ruleset) -> Status:
-    return status_for(len(ruleset.interpretations))
+    supplied = ruleset.supplied_count
+    return Status(
+        label=supplied_label(supplied),
+        supplied=supplied,
+        lost=sum(1 for item in ruleset.interpretations if item.kind == "lost"),
+        interpretations=len(ruleset.interpretations),
+        complete=ruleset.source.complete,
+        gaps=ruleset.source.gaps,
+    )
 
 
 def status_rule() -> str:
     """The thresholds, stated in a sentence.
 
     >>> status_rule()
-    'complete: 4 interpretations or fewer; partly reconstructed: 5 to 8; fragmentary: 9 or more.'
+    '“as written” when no rule was supplied, “a few rules supplied” for 1 to 3, “some rules \
+supplied” for 4 to 8, and “many rules supplied” for 9 or more.'
     """
     parts: list[str] = []
     low = 0
-    for most, label in STATUS_THRESHOLDS:
-        if low == 0:
-            parts.append(f"{label}: {most} interpretations or fewer")
+    for most, label in SUPPLIED_THRESHOLDS:
+        if most == 0:
+            parts.append(f"“{label}” when no rule was supplied")
         else:
-            parts.append(f"{label}: {low} to {most}")
+            parts.append(f"“{label}” for {low} to {most}")
         low = most + 1
-    parts.append(f"{STATUS_BEYOND}: {low} or more")
-    return "; ".join(parts) + "."
+    return ", ".join(parts) + f", and “{STATUS_BEYOND}” for {low} or more."
+
+
+def gap_text(gap: Gap) -> str:
+    """A gap in words, its place and what it holds.
+
+    >>> gap_text(Gap("a.txt", 12, None, "the dressing and the deal"))
+    'the dressing and the deal (after line 12)'
+    """
+    return f"{gap.missing} ({gap.where})"
+
+
+@dataclass(frozen=True)
+class Supplier:
+    """A source a reading is supplied from: its file, and the ruleset built on it, if any."""
+
+    file: str
+    ruleset: Ruleset | None
+    own: bool = False
+    """Whether the file is one of the supplied ruleset's own (another passage of its source)."""
+
+    @property
+    def number(self) -> str:
+        """The source's number, as the sources are called (``005``).
+
+        >>> Supplier("005_hoyle.txt", None).number
+        '005'
+        """
+        return self.file.split("_", 1)[0].removesuffix(".txt")
+
+
+def suppliers(
+    item: Interpretation, rulesets: Iterable[Ruleset], own: Ruleset | None = None
+) -> tuple[Supplier, ...]:
+    """The sources an interpretation's reading is supplied from, each once, in citation order;
+    each with the ruleset whose source it is, when there is one. Files of ``own`` (the
+    interpretation's ruleset) are its source's other passages."""
+    owners: dict[str, Ruleset] = {}
+    for ruleset in rulesets:
+        for file in ruleset.source.files:
+            owners.setdefault(file.name, ruleset)
+    mine = {file.name for file in own.source.files} if own else set()
+    names = dict.fromkeys(citation.source for citation in item.supplied_by)
+    return tuple(
+        Supplier(name, own if name in mine else owners.get(name), name in mine) for name in names
+    )
+
+
+def supplied_marks(
+    ruleset: Ruleset, rulesets: Iterable[Ruleset]
+) -> dict[str, tuple[Supplier, ...]]:
+    """For each interpretation that takes its reading from other sources, those sources."""
+    every = tuple(rulesets)
+    return {
+        item.id: suppliers(item, every, ruleset)
+        for item in ruleset.interpretations
+        if item.supplied_by
+    }
+
+
+def supplying_files(rulesets: Iterable[Ruleset]) -> dict[str, list[tuple[Ruleset, Interpretation]]]:
+    """Every file some reading is supplied from, with the rulesets and interpretations it
+    supplies, in the order the rulesets and their interpretations come."""
+    found: dict[str, list[tuple[Ruleset, Interpretation]]] = {}
+    for ruleset in rulesets:
+        for item in ruleset.interpretations:
+            for name in dict.fromkeys(citation.source for citation in item.supplied_by):
+                found.setdefault(name, []).append((ruleset, item))
+    return found

@@ -7,9 +7,11 @@ are the length question's under the default pack (:attr:`Plan.seats`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import assert_never
 
 from markupsafe import Markup
 
+from ...rules.ruleset import Payer
 from .. import stats_runs as sr
 from ..charts import number, percent
 from ..pages import short_name
@@ -55,12 +57,29 @@ def position_tone(position: int, players: int) -> int:
     return 1 if position == 0 else 2 if position == players - 1 else 0
 
 
-def dressing_sentence(costs: Sequence[int]) -> str:
-    """How the dressing falls on the seats, in words."""
+def banker_dresses(payer: Payer) -> bool:
+    """Whether the board is dressed by a banker, the first dealer, whoever deals."""
+    match payer:
+        case "banker":
+            return True
+        case "each-player" | "dealer" | "shares" | "contributions":
+            return False
+        case _:
+            assert_never(payer)
+
+
+def dressing_sentence(costs: Sequence[int], banker: bool) -> str:
+    """How the dressing falls on the seats, in words. A banker (the first dealer, who dresses
+    every deal of a game) holds the dealer's seat in these independent deals, and is named so."""
     dealer, others = costs[-1], costs[:-1]
     if len(set(costs)) == 1:
         return f"every seat pays {costs[0]} counters to dress the board"
     if len(set(others)) == 1:
+        if others[0] == 0 and banker:
+            return (
+                f"the banker alone dresses the board, with {dealer} counters every deal, and "
+                "here the banker holds the dealer's seat"
+            )
         if others[0] == 0:
             return f"the dealer alone dresses the board, with {dealer} counters"
         return (
@@ -135,7 +154,7 @@ def section(page: Page) -> Section:
         e=mean_text(elder),
         d=mean_text(dealer),
         verdict=verdict,
-        dressing=dressing_sentence(costs),
+        dressing=dressing_sentence(costs, banker_dresses(ruleset.rules.dressing.payer)),
         be=number(before[0].mean, 2, True),
         bd=number(before[-1].mean, 2, True),
         play=play_verdict,
@@ -206,8 +225,8 @@ def section(page: Page) -> Section:
                 ("Seat", "Net per deal", "Dressing paid", "Net before dressing", "Goes out first"),
                 tuple(rows),
                 f"{deals} per table size, seed {sr.SEED}; 95% intervals in small print. "
-                "Positions are counted to the dealer's left; the dealer dresses as banker "
-                "where the rules have one.",
+                "Positions are counted to the dealer's left; where the rules have a banker, "
+                "the banker holds the dealer's seat.",
             )
         )
     )

@@ -1,0 +1,148 @@
+"""The Pope in place of a stop: when a run stops for want of a card that no one can play, the
+holder of the Pope may play it in place of the missing card, take what it wins, and the run
+goes on from the missing card (Peel: "in lieu of a stop").
+
+- **Schema**: ``play.in_lieu``: ``compartment``, the compartment whose card may stand in.
+- **Model**: :class:`InLieu`.
+- **Checks**: the compartment is on the board and is won by one card.
+- **Compile**: the card that may stand in, in each trump suit's tables (``in_lieu``).
+- **Play**: :func:`stand_in`, called by the play loop at a stop (one test a stop, none a card):
+  the card is played by its holder, in place of the missing card, with a :class:`StoodIn`
+  event; the loop takes what it wins as for any card, and the run goes on from the missing card.
+- **Phrases**: the rule in English, and the narration of a card standing in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..rules.citations import Provenance, build_provenance
+from ..rules.findings import Finding, RuleView, compartments, reads
+from .base import Draft, Fragment
+
+if TYPE_CHECKING:
+    from ..engine.events import Event
+    from ..rules.ruleset import Rules
+
+FRAGMENTS = (
+    Fragment(
+        "play",
+        "in_lieu",
+        {
+            "type": "object",
+            "description": (
+                "The card of a compartment (the Pope's) that its holder may play in place of the "
+                "missing next card of a stopped run: he takes what it wins, and the run goes on "
+                "from the missing card."
+            ),
+            "additionalProperties": False,
+            "properties": {
+                "compartment": {
+                    "$ref": "#/$defs/slug",
+                    "description": "The compartment whose card may stand in.",
+                },
+                "provenance": {
+                    "$ref": "#/$defs/provenance",
+                    "description": "Where this rule comes from.",
+                },
+                "interpretation": {
+                    "$ref": "#/$defs/interpretation_ref",
+                    "description": "The interpretation behind this rule.",
+                },
+            },
+            "required": ["compartment", "provenance"],
+        },
+    ),
+)
+
+
+@dataclass(frozen=True)
+class InLieu:
+    compartment: str
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoodIn:
+    """A card played in place of the missing card of a stopped run."""
+
+    seat: int
+    card: int
+    missing: int
+    """The card it stands for."""
+
+
+def build(raw: Mapping[str, Any] | None) -> InLieu | None:
+    if raw is None:
+        return None
+    return InLieu(
+        raw["compartment"], build_provenance(raw["provenance"]), raw.get("interpretation")
+    )
+
+
+@reads("play", "board")
+def _one_card(data: RuleView) -> Iterator[Finding]:
+    given = data["play"].get("in_lieu")
+    if given is None:
+        return
+    wins = {c["id"]: c["win"] for c in compartments(data)}
+    where = ("play", "in_lieu", "compartment")
+    win = wins.get(given["compartment"])
+    if win is None:
+        yield Finding(where, f"no compartment {given['compartment']!r}")
+    elif "card" not in win and "trump" not in win:
+        yield Finding(where, f"{given['compartment']!r} is not won by a single card")
+
+
+CHECKS = (_one_card,)
+
+
+def compile_tables(draft: Draft, rules: Rules) -> None:
+    """The card that may stand in under this trump suit (-1: none)."""
+    given = rules.play.in_lieu
+    if given is None:
+        return
+    cards = draft.cards_of[rules.board.ids.index(given.compartment)]
+    draft.in_lieu = cards[0] if len(cards) == 1 else -1
+
+
+def stand_in(
+    log: list[Event] | None,
+    hands: list[list[int]],
+    owner: list[int],
+    card: int,
+    missing: int,
+    played: int,
+) -> int:
+    """The holder of ``card`` plays it in place of ``missing`` (``owner`` then marks it
+    ``played``); returns the holder's seat. What the card wins, the play loop takes as for any
+    card played."""
+    seat = owner[card]
+    owner[card] = played
+    hands[seat].remove(card)
+    if log is not None:
+        log.append(StoodIn(seat, card, missing))
+    return seat
+
+
+def note(missing: str) -> str:
+    """What the narration adds to a card that stands in."""
+    return f"in place of {missing}"
+
+
+def step(seat: str, card: str, missing: str) -> str:
+    """A card standing in, as one step of a replay."""
+    return f"{seat} plays {card} in place of {missing}."
+
+
+def sentence(label: str, cards: str) -> str:
+    """The rule in English."""
+    return (
+        f"When a run stops because its next card is in no one's hand, whoever holds {label} "
+        f"({cards}) plays it in its place and takes what it wins; the run then goes on from the "
+        "missing card, and if no one can follow, the player of "
+        f"{label} leads next."
+    )

@@ -1,0 +1,135 @@
+"""A ruleset resting on an incomplete copy of its source: the gaps it declares, the rules it
+supplies from other sources, its status, and how its page and the sources page show them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clirun import REPO
+
+from variants.rules.loader import load_ruleset, ruleset_schema
+from variants.rules.ruleset import Gap, Ruleset, status_label
+from variants.site import describe as d
+from variants.site.pages import SiteData, ruleset_page, sources_page
+
+BASE = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")
+SOURCES = REPO.parent / "shared" / "sources"
+HOYLE = "005_hoyle-games-improved_pope.txt"
+PEEL = "000_919af007d8e82e04.txt"
+SCRIPT = "<script>alert(1)</script>"
+READING = (
+    "    reading: One share each and two for the dealer; a share brings the pool to fifteen.\n"
+)
+
+
+def fragment(folder: Path, missing: str = "how the board is dressed") -> Ruleset:
+    """The test base with the dressing lost after line 29 and supplied from Hoyle and Peel."""
+    text = BASE.replace("id: base\n", "id: fragment\n", 1)
+    for old, new in (
+        (
+            "      lines: 149\n",
+            "      lines: 149\n  complete: false\n  gaps:\n"
+            f"    - {{file: {PEEL}, after: 29, missing: {missing!r}}}\n",
+        ),
+        (
+            "    kind: ambiguous\n    question: How much does each player pay",
+            "    kind: lost\n    question: How much does each player pay",
+        ),
+        (
+            READING,
+            READING + "    supplied_by:\n"
+            f'      - {{source: {HOYLE}, lines: "17-18", quote: the players contribute}}\n'
+            f'      - {{source: {PEEL}, lines: "29-31", quote: fifteen (or more) counters}}\n',
+        ),
+    ):
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = folder / "fragment.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(path, SOURCES if SOURCES.is_dir() else None)
+
+
+@pytest.fixture
+def lost(tmp_path: Path) -> Ruleset:
+    return fragment(tmp_path)
+
+
+def test_the_model_holds_the_gaps_and_where_a_lost_rule_comes_from(lost: Ruleset) -> None:
+    assert lost.source.complete is False
+    assert lost.source.gaps == (Gap(PEEL, 29, None, "how the board is dressed"),)
+    assert lost.source.gaps[0].where == "after line 29"
+    supplied = lost.interpretation("pool-size")
+    assert supplied.kind == "lost" and supplied.supplies
+    assert [c.locator for c in supplied.supplied_by] == [
+        f"{HOYLE}, lines 17-18",
+        f"{PEEL}, lines 29-31",
+    ]
+    # The other two interpretations read words that are there: they supply nothing.
+    assert lost.supplied_count == 1
+    assert status_label(lost) == "incomplete copy, a few rules supplied"
+
+
+def test_a_complete_copy_supplies_by_what_its_source_leaves_unsaid(
+    rulesets: dict[str, Ruleset],
+) -> None:
+    peel = rulesets["peel"]
+    assert peel.source.complete and peel.source.gaps == ()
+    assert status_label(peel) == "a few rules supplied"
+
+
+def test_a_supplier_is_named_by_the_ruleset_built_on_it(
+    lost: Ruleset, rulesets: dict[str, Ruleset]
+) -> None:
+    item = lost.interpretation("pool-size")
+    named = d.suppliers(item, [rulesets["peel"], lost])
+    assert [(s.file, s.ruleset.id if s.ruleset else None, s.number, s.own) for s in named] == [
+        (HOYLE, None, "005", False),
+        (PEEL, "peel", "000", False),
+    ]
+    # On its own page, the ruleset's own file is the rest of its source.
+    marks = d.supplied_marks(lost, [rulesets["peel"], lost])
+    assert list(marks) == ["pool-size"]
+    assert [(s.file, s.own) for s in marks["pool-size"]] == [(HOYLE, False), (PEEL, True)]
+
+
+def test_the_page_marks_the_supplied_rule_and_lists_the_gap(lost: Ruleset) -> None:
+    site = SiteData.create({"fragment": lost}, ruleset_schema())
+    html = ruleset_page(site, lost)
+    assert html.count('<span class="pj-supplied">supplied from <a') == 1
+    assert (
+        '<h4 class="pj-rule__title">Dressing the board <span class="pj-supplied">supplied from '
+        '<a href="../../sources/#file-005_hoyle-games-improved_pope">source 005</a> and '
+        "elsewhere in this source</span>"
+    ) in html
+    assert '<span class="pj-status pj-status--incomplete"' in html
+    assert (
+        "The copy of the source this ruleset rests on is incomplete: 1 passage is missing from it."
+        in html
+    )
+    assert "how the board is dressed (after line 29), in" in html
+    assert (
+        "1 interpretation gives a rule the text does not: 1 for passages lost from the copy."
+        in html
+    )
+    assert "2 more interpretations choose between readings of words that are there" in html
+
+
+def test_the_sources_page_lists_the_gap_and_the_file_that_supplies(lost: Ruleset) -> None:
+    site = SiteData.create({"fragment": lost}, ruleset_schema())
+    html = sources_page(site)
+    assert "Incomplete. Missing from it: how the board is dressed (after line 29)." in html
+    assert (
+        "### 005\\_hoyle\\-games\\-improved\\_pope\\.txt {#file-005_hoyle-games-improved_pope}"
+        in html
+    )
+    assert "<dt>Ruleset</dt><dd>None follows this source on its own.</dd>" in html
+    assert html.count("Supplies 1 reading:") == 2  # Hoyle's file, and Peel's own
+
+
+def test_a_gap_is_escaped_where_it_reaches_html(tmp_path: Path) -> None:
+    hostile = fragment(tmp_path, missing=SCRIPT)
+    site = SiteData.create({"fragment": hostile}, ruleset_schema())
+    for html in (ruleset_page(site, hostile), sources_page(site)):
+        assert SCRIPT not in html
+        assert "&lt;script&gt;alert(1)&lt;/script&gt; (after line 29)" in html
