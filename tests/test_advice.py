@@ -25,6 +25,7 @@ from variants.rules.advice import advice_beside
 from variants.rules.ruleset import Advice, AdvicePreference, Preference
 from variants.site import compare
 from variants.site import describe as d
+from variants.site.statistics.advice import advisers
 
 GOLDEN = REPO / "tests" / "golden"
 
@@ -329,7 +330,7 @@ def test_the_ruleset_page_tells_the_advice_in_order() -> None:
         None,
         "advice-rich-compartment",
         None,
-        "advice-otherwise",
+        "advice-order",
     ]
     assert d.advice_rules(find_ruleset("foster").rules) == ()
 
@@ -343,3 +344,66 @@ def test_the_comparison_has_a_row_for_the_advice() -> None:
         "none given",
     ]
     assert [cell.anchor for cell in row.cells] == ["rule-advice", "play"]
+
+
+# --- every source that gives advice has its policy ---------------------------------------------
+
+SOURCES_ADVICE = [
+    # Hoyle: first the stops, then the Pope, then the lowest card of the longest suit,
+    # particularly an ace.
+    ("hoyle", ["KS", "9D", "2C", "5C", "8C"], "KS", "{KS} is a known stop: a free discard"),
+    ("hoyle", ["9D", "2C", "5C", "8C", "4H"], "9D", "leads {9D}, the card that wins Pope Joan"),
+    (
+        "hoyle",
+        ["AS", "2C", "5C", "8C", "4H"],
+        "2C",
+        "{2C} is the lowest card of the longest suit held",
+    ),
+    (
+        "hoyle",
+        ["AC", "5C", "2S", "9S", "4H"],
+        "AC",
+        "{AC} must be led or it will never be played: nothing leads up to it",
+    ),
+    # Squareman retells Hoyle's words, and is read as Hoyle is.
+    (
+        "squareman",
+        ["AC", "5C", "2S", "9S", "4H"],
+        "AC",
+        "{AC} must be led or it will never be played: nothing leads up to it",
+    ),
+    # Cassell: a card that is one of a sequence.
+    (
+        "cassell",
+        ["2C", "5D", "6D", "7D", "9S"],
+        "5D",
+        "starts a sequence held in hand, {5D} to {7D}",
+    ),
+    ("cassell", ["2C", "5D", "9S"], "2C", "none of the advice applies: the lowest card held"),
+]
+
+
+@pytest.mark.parametrize(("source", "hand", "lead", "reason"), SOURCES_ADVICE)
+def test_each_sources_advice_leads_as_its_words_say(
+    source: str, hand: list[str], lead: str, reason: str
+) -> None:
+    """Under Peel's rules (hearts trumps), each source's own advice."""
+    policy = make_policy(f"advice:{source}", advice_beside(str(REPO / "rulesets" / "peel.yaml")))
+    view = seat_view(hand, "3H", PEEL_BOARD)
+    assert policy.choose_lead(view, random.Random(0)) == (parse_card(lead), reason)
+
+
+def test_squareman_follows_hoyles_words() -> None:
+    hoyle, squareman = find_ruleset("hoyle").rules.advice, find_ruleset("squareman").rules.advice
+    assert hoyle is not None and squareman is not None
+    assert [p.prefer for p in squareman.preferences] == [p.prefer for p in hoyle.preferences]
+    args = ["peel", "--players", "5", "--deals", "300", "--seed", "2", "--json", "--jobs", "1"]
+    one, other = (
+        run(["simulate", *args, "--policy", f"advice:{s}"]) for s in ("hoyle", "squareman")
+    )
+    assert one.out.replace("advice:hoyle", "advice:squareman") == other.out
+
+
+def test_the_statistics_play_each_distinct_advice_once() -> None:
+    rulesets = [find_ruleset(r) for r in ("peel", "foster", "hoyle", "cassell", "squareman")]
+    assert advisers(rulesets) == ("advice:peel", "advice:hoyle", "advice:cassell")

@@ -33,7 +33,8 @@ def preference_text(preference: AdvicePreference, rules: Rules) -> str:
                 "most of the hand first."
             )
         case "chief-card":
-            return f"{_chief(rules).capitalize()}, if held."
+            chief = _chief(rules)
+            return f"{chief[0].upper()}{chief[1:]}, if held."
         case "prize-nothing-leads-to":
             return (
                 "A card that wins counters on the board and that nobody can play up to (a card "
