@@ -6,6 +6,12 @@ validator accepts it, the engine plays it at every player count it supports, and
 has its page, its comparison column, its worked examples and its statistics. Then the same file
 with a contributor's typical mistakes: each error names the line of the mistake.
 
+A second copy proves it for one of the project's own rulesets, ``hoffmann`` (source 008): the
+copy lacks it, ``variants new hoffmann --like peel`` starts it, and the contributor completes the
+file as YAML (the finished text is the shipped ``rulesets/hoffmann.yaml``, the same blocks as the
+started one with other values); it validates, plays every player count and option, and builds,
+with no file of code changed.
+
 The ``variants`` commands run in this process, in the copy's folder, through ``tests/clirun.py``;
 the site is built by ``mkdocs`` in a process of its own, as a contributor builds it.
 """
@@ -17,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 from clirun import Outcome, run
 from conftest import build_site
 
@@ -200,3 +207,109 @@ def test_a_typical_mistake_is_reported_at_its_line(
     first = problems[0]
     assert words in first, first
     assert first.startswith(f"{target}:{line}:"), (first, line)
+
+
+# --- one of the project's own rulesets, started with ``variants new`` and completed as YAML ---
+
+STARTED = "hoffmann"
+FINISHED = REPO / "rulesets" / f"{STARTED}.yaml"
+
+
+def _code(root: Path) -> dict[str, bytes]:
+    """Every file of the package, by its path inside it."""
+    package = root / "src" / "variants"
+    return {
+        str(p.relative_to(package)): p.read_bytes()
+        for p in sorted(package.rglob("*"))
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
+@pytest.fixture(scope="module")
+def started(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """A copy of the project without the ruleset, the ruleset started in it with ``variants
+    new``, and the text that command wrote."""
+    root = tmp_path_factory.mktemp("contributor-new") / "project"
+    _copy_project(root)
+    (root / "rulesets" / FINISHED.name).unlink()
+    title = yaml.safe_load(FINISHED.read_text(encoding="utf-8"))["title"]
+    done = _variants(root, "new", STARTED, "--title", title, "--like", "peel")
+    assert done.status == 0, done.err
+    assert done.out.startswith(f"wrote rulesets/{STARTED}.yaml")
+    yield root, (root / "rulesets" / FINISHED.name).read_text(encoding="utf-8")
+
+
+def test_new_starts_the_file_and_the_finished_file_fills_in_its_blocks(
+    started: tuple[Path, str],
+) -> None:
+    root, text = started
+    start = yaml.safe_load(text)
+    finished_text = FINISHED.read_text(encoding="utf-8")
+    finished = yaml.safe_load(finished_text)
+    assert start["id"] == finished["id"] == STARTED
+    assert start["title"] == finished["title"]
+    assert text.splitlines()[0] == finished_text.splitlines()[0]  # the schema pointer for editors
+    assert start.keys() == finished.keys()
+    assert start["rules"].keys() == finished["rules"].keys()
+    again = _variants(root, "new", STARTED, "--title", "Another", "--like", "peel")
+    assert again.status == 1
+    assert again.err.strip() == (
+        f"variants: rulesets/{STARTED}.yaml exists already: choose another id or edit that file"
+    )
+
+
+@pytest.fixture(scope="module")
+def completed(started: tuple[Path, str]) -> Path:
+    """The copy once the contributor has written the ruleset out in YAML."""
+    root, _ = started
+    (root / "rulesets" / FINISHED.name).write_text(
+        FINISHED.read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    return root
+
+
+def test_the_completed_ruleset_needs_no_code(completed: Path) -> None:
+    copied, shipped = _code(completed), _code(REPO)
+    assert copied and all(shipped.get(path) == text for path, text in copied.items())
+    done = _variants(completed, "validate", f"rulesets/{STARTED}.yaml")
+    assert done.status == 0, done.err
+    assert done.out.startswith("1 ruleset(s) valid")
+
+
+def _option_values(ruleset: dict[str, object]) -> list[str]:
+    options = ruleset.get("options")
+    assert isinstance(options, list)
+    return [f"{o['id']}={v['value']}" for o in options for v in o["values"]]
+
+
+def test_the_completed_ruleset_plays_every_player_count_and_option(completed: Path) -> None:
+    ruleset = yaml.safe_load(FINISHED.read_text(encoding="utf-8"))
+    players = ruleset["rules"]["players"]
+    for count in range(players["min"], players["max"] + 1):
+        for choice in [None, *_option_values(ruleset)]:
+            option = ["--option", choice] if choice else []
+            args = ["--players", str(count), "--deals", "20", "--seed", "3"]
+            done = _variants(completed, "simulate", STARTED, *args, *option)
+            assert done.status == 0, (count, choice, done.err)
+            assert done.out.startswith(f"{STARTED}: {count} players"), done.out
+    deal = _variants(completed, "deal", STARTED, "--players", "5", "--seed", "3", "--out", "d.yaml")
+    assert deal.status == 0, deal.err
+    replay = _variants(completed, "replay", "d.yaml")
+    assert replay.status == 0, replay.err
+    assert "it stays on the table, a stop." in replay.out
+    assert "so it must lie in the extra hand" in replay.out  # the source's own name for it
+
+
+def test_the_completed_ruleset_is_built_on_the_site(completed: Path, tmp_path: Path) -> None:
+    built = tmp_path / "built"
+    sources = {"VARIANTS_SOURCES": str(SOURCES)} if SOURCES.is_dir() else {}
+    build_site(built, completed / "mkdocs.yml", **sources)
+    page = (built / "rulesets" / STARTED / "index.html").read_text(encoding="utf-8")
+    assert "Hoyle&#39;s Games Modernized" in page or "Hoyle's Games Modernized" in page
+    assert 'id="interp-dressing-each-deal"' in page
+    compare = (built / "compare" / "index.html").read_text(encoding="utf-8")
+    assert f'href="../rulesets/{STARTED}/#rule-compartment-pope"' in compare
+    examples = (built / "examples" / STARTED / "index.html").read_text(encoding="utf-8")
+    assert "players" in examples
+    statistics = (built / "statistics" / STARTED / "index.html").read_text(encoding="utf-8")
+    assert "<svg" in statistics

@@ -33,6 +33,10 @@ BOARD_IDS = {
     "modern-shedding": ("game", "ace", "king", "queen", "jack", "matrimony", "intrigue", "pope"),
     "foster": ("ten", "jack", "queen", "king", "pope"),
     "foster layout=matrimony": ("pope", "game", "matrimony", "intrigue", "confederacy"),
+    "hoyle": ("ace", "king", "queen", "jack", "game", "matrimony", "intrigue", "pope"),
+    "cassell": ("pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"),
+    "hoffmann": ("pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"),
+    "squareman": ("ace", "king", "queen", "jack", "game", "matrimony", "intrigue", "pope"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -85,6 +89,10 @@ SHEDDING_LEFT = {
     "intrigue": 2,
     "pope": 6,
 }
+
+
+# The same fifteen counters (Pope 6, the pairs 2, the rest 1) dress the Hoyle tradition's board.
+HOYLE_LEFT = SHEDDING_LEFT
 
 
 def every(amount: int, *but: str) -> dict[str, int]:
@@ -366,6 +374,53 @@ CASES: tuple[Case, ...] = (
         net=(-33, 31, -15),
         board={"pope": 5, "matrimony": 4, "intrigue": 4, "confederacy": 4},
         board_ids="foster layout=matrimony",
+    ),
+    # --- peel's named variations (source 006) ---------------------------------------------------
+    Case(
+        "peel-pope-joan-wins",
+        "peel",
+        plays=(),
+        winner=None,
+        won={"pope": [0], "game": [0]},
+        net=(24, -16, -16),
+        board={**PEEL_3, "pope": 0},
+    ),
+    # --- the Hoyle tradition: hoyle, cassell, hoffmann, squareman -----------------------------
+    Case(
+        "hoyle-pope-turned-up",
+        "hoyle",
+        plays=(),
+        winner=None,
+        won={"pope": [0], "game": [0]},
+        net=(20, -14, -14),
+        board={**HOYLE_LEFT, "pope": 0},
+    ),
+    Case(
+        "cassell-pope-turned-up-in-hand",
+        "cassell",
+        plays=(),
+        winner=None,
+        won={"pope": [0], "game": [0]},
+        net=(16, -12, -12),
+        board={**HOYLE_LEFT, "pope": 0},
+    ),
+    Case(
+        "hoffmann-pope-turned-up-played",
+        "hoffmann",
+        plays=run(1, "C", "A", "Q"),
+        winner=1,
+        won={"pope": [0], "game": [1]},
+        net=(-21, 25, -12),
+        board={**HOYLE_LEFT, "pope": 0},
+    ),
+    Case(
+        "squareman-pope-holder-excused",
+        "squareman",
+        plays=cards(1, "AS") + run(1, "C", "A", "K"),
+        winner=1,
+        won={"game": [1]},
+        net=(-29, 15, 0),
+        board=HOYLE_LEFT,
     ),
 )
 

@@ -10,7 +10,7 @@ from ...engine.events import TurnUpPlace
 from ...mechanics import spare_seen, stock
 from ...rules.ruleset import Rules
 from .records import Rule, Table
-from .words import EN_DASH, ORDINALS
+from .words import EN_DASH, ORDINALS, article
 
 
 @dataclass(frozen=True)
@@ -121,15 +121,17 @@ def deal_style_text(rules: Rules) -> tuple[str, ...]:
     match style:
         case "equal-with-spare":
             return (
-                "The dealer deals one card at a time, starting on the left, to each player and to "
-                f"a {spare}, so that every hand and the {spare} get the same number of cards.",
+                "The dealer deals one card at a time, starting on the left, to each player and "
+                f"to {article(spare)}, so that every hand and the {spare} get the same number of "
+                "cards.",
                 f"Cards left over when the hands are equal go to the {spare}, which lies face "
                 "down and unseen throughout the deal; the cards in it are unknown stops.",
             )
         case "all-around":
             return (
                 "The dealer deals the whole pack one card at a time, starting on the left, round "
-                f"the players and a {spare}, so some hands may have one card more than others.",
+                f"the players and {article(spare)}, so some hands may have one card more than "
+                "others.",
                 f"The {spare} lies face down and unseen throughout the deal; the cards in it are "
                 "unknown stops.",
             )
