@@ -407,3 +407,21 @@ def test_squareman_follows_hoyles_words() -> None:
 def test_the_statistics_play_each_distinct_advice_once() -> None:
     rulesets = [find_ruleset(r) for r in ("peel", "foster", "hoyle", "cassell", "squareman")]
     assert advisers(rulesets) == ("advice:peel", "advice:hoyle", "advice:cassell")
+
+
+@pytest.mark.parametrize(
+    ("source", "value", "hand", "lead"),
+    [
+        ("hoyle", "as-read", ["AS", "2C", "5C", "8C", "4H"], "2C"),
+        ("hoyle", "ace-first", ["AS", "2C", "5C", "8C", "4H"], "AS"),
+        ("hoyle", "working-up", ["JS", "KS", "2C"], "JS"),
+        ("squareman", "any-suit", ["AS", "2C", "5C", "8C", "4H"], "AS"),
+    ],
+)
+def test_each_other_reading_of_the_advice_is_an_option(
+    source: str, value: str, hand: list[str], lead: str
+) -> None:
+    advice = find_ruleset(source).rules_for({"advice": value}).advice
+    view = seat_view(hand, "3H", PEEL_BOARD, elsewhere=["QS"])
+    card, _ = AdvicePolicy(advice, "test").choose_lead(view, random.Random(0))
+    assert card == parse_card(lead)
