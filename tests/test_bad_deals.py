@@ -18,7 +18,8 @@ from clirun import REPO, Outcome, run
 BAD = REPO / "tests" / "bad_deals"
 
 PEEL_OPTIONS = (
-    "dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_joan_wins, pope_bonus"
+    "five_pool, dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_joan_wins, "
+    "pope_bonus, limited_stops, looking_at_spare, pope_in_lieu"
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 KEYS = (

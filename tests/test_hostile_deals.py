@@ -121,8 +121,8 @@ DEALS: tuple[Deal, ...] = (
         {"options": "options: {" + "a" * 150 + ": pool}"},
         10,
         f"ruleset 'peel' has no option '{'a' * 79}…' "
-        "(options: dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, pope_joan_wins, "
-        "pope_bonus)",
+        "(options: five_pool, dressing, shared_pairs, pope_turn_up, pope_turn_up_limit, "
+        "pope_joan_wins, pope_bonus, limited_stops, looking_at_spare, pope_in_lieu)",
     ),
     Deal("dealer-a-float", {"dealer": "dealer: 1.0"}, 2, "dealer must be a seat from 0 to 2"),
     Deal("dealer-true", {"dealer": "dealer: true"}, 2, "dealer must be a seat from 0 to 2"),

@@ -484,14 +484,16 @@ CASES: tuple[Case, ...] = (
         "gaps-in-a-complete-copy",
         (FILES, FILES + INCOMPLETE.format(place="after: 12").replace("false", "true")),
         lines=(
-            "18:13: the copy has gaps listed, so 'complete' must be false (at source/complete)",
+            "18:13: the copy has a gap in what the ruleset follows, so 'complete' must be false "
+            "(at source/complete)",
         ),
     ),
     case(
         "incomplete-copy-without-gaps",
         (FILES, FILES + "  complete: false\n"),
         lines=(
-            "18:13: an incomplete copy needs its gaps listed under 'gaps' (at source/complete)",
+            "18:13: an incomplete copy needs its gaps in what the ruleset follows listed under "
+            "'gaps' (at source/complete)",
         ),
     ),
     case(
@@ -499,8 +501,21 @@ CASES: tuple[Case, ...] = (
         ("    kind: ambiguous\n", "    kind: lost\n"),
         (READING, READING + SUPPLIED.format(source=HOYLE, lines="14")),
         lines=(
-            "160:11: the kind 'lost' is for a passage missing from the copy, and this copy has "
-            "no gaps (at interpretations/0/kind)",
+            "160:11: the kind 'lost' is for a passage missing from the copy, and this copy is "
+            "complete (at interpretations/0/kind)",
+        ),
+    ),
+    case(
+        "lost-passage-where-the-only-gap-is-outside",
+        (
+            FILES,
+            FILES + INCOMPLETE.format(place="after: 12, outside: true").replace("false", "true"),
+        ),
+        ("    kind: ambiguous\n", "    kind: lost\n"),
+        (READING, READING + SUPPLIED.format(source=HOYLE, lines="14")),
+        lines=(
+            "163:11: the kind 'lost' is for a passage missing from the copy, and this copy is "
+            "complete (at interpretations/0/kind)",
         ),
     ),
     case(

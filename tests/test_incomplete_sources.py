@@ -3,13 +3,14 @@ supplies from other sources, its status, and how its page and the sources page s
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from clirun import REPO
 
 from variants.rules.loader import load_ruleset, ruleset_schema
-from variants.rules.ruleset import Gap, Ruleset, status_label
+from variants.rules.ruleset import Gap, Ruleset, status_label, supplied_label
 from variants.site import describe as d
 from variants.site.pages import SiteData, ruleset_page, sources_page
 
@@ -70,12 +71,20 @@ def test_the_model_holds_the_gaps_and_where_a_lost_rule_comes_from(lost: Ruleset
     assert status_label(lost) == "incomplete copy, a few rules supplied"
 
 
-def test_a_complete_copy_supplies_by_what_its_source_leaves_unsaid(
+def test_a_complete_copy_has_no_incomplete_badge(rulesets: dict[str, Ruleset]) -> None:
+    foster = rulesets["foster"]
+    assert foster.source.complete and foster.source.gaps == ()
+    assert status_label(foster) == supplied_label(foster.supplied_count)  # no "incomplete copy"
+
+
+def test_a_gap_outside_what_is_followed_leaves_the_copy_whole_but_is_listed(
     rulesets: dict[str, Ruleset],
 ) -> None:
-    peel = rulesets["peel"]
-    assert peel.source.complete and peel.source.gaps == ()
-    assert status_label(peel) == "a few rules supplied"
+    peel = d.ruleset_status(rulesets["peel"])
+    assert [g.where for g in peel.gaps] == ["after line 25", "after line 43"]
+    assert [d.gap_text(g) for g in peel.elsewhere] == [
+        "the rest of Spin (after line 46), in a part the ruleset does not follow"
+    ]
 
 
 def test_a_supplier_is_named_by_the_ruleset_built_on_it(
@@ -107,7 +116,10 @@ def test_the_page_marks_the_supplied_rule_and_lists_the_gap(lost: Ruleset) -> No
         "The copy of the source this ruleset rests on is incomplete: 1 passage is missing from it."
         in html
     )
-    assert "how the board is dressed (after line 29), in" in html
+    assert (
+        '<li>how the board is dressed (<a href="../../sources/#file-000_919af007d8e82e04">'
+        "after line 29</a>)</li>"
+    ) in html
     assert (
         "1 interpretation gives a rule the text does not: 1 for passages lost from the copy."
         in html
@@ -132,4 +144,6 @@ def test_a_gap_is_escaped_where_it_reaches_html(tmp_path: Path) -> None:
     site = SiteData.create({"fragment": hostile}, ruleset_schema())
     for html in (ruleset_page(site, hostile), sources_page(site)):
         assert SCRIPT not in html
-        assert "&lt;script&gt;alert(1)&lt;/script&gt; (after line 29)" in html
+        assert re.search(
+            r"&lt;script&gt;alert\(1\)&lt;/script&gt; \((<a [^>]+>)?after line 29", html
+        )

@@ -61,10 +61,16 @@ def _renamed(value: str, names: dict[str, str]) -> str:
 
 def rename_rules(node: Any, path: tuple[str, ...], names: dict[str, str]) -> Any:
     """``node``, found at ``path`` in ``rules`` (a compartment id in a path written ``*``), with
-    every compartment id in it renamed."""
+    every compartment id in it renamed (``None``, an option's removal, stays ``None``)."""
+    if node is None:
+        return None
     if path == ("dressing", "stakes"):
         return {_renamed(k, names): v for k, v in node.items()}
-    if path in (("dressing", "remainder_to"), ("going_out", "holders", "*", "compartment")):
+    if path in (
+        ("dressing", "remainder_to"),
+        ("going_out", "holders", "*", "compartment"),
+        ("play", "in_lieu", "compartment"),
+    ):
         return _renamed(node, names)
     if path in (("board", "compartments", "*", "turn_up", "also"), ("play", "lead_only")):
         return [_renamed(item, names) for item in node]
@@ -87,6 +93,8 @@ def rename_path(dotted: str, names: dict[str, str]) -> tuple[str, tuple[str, ...
         if parts[index - 2 : index] == ["board", "compartments"]:
             parts[index] = _renamed(parts[index], names)
             pattern[index] = "*"
+        if parts[index - 2 : index] == ["dressing", "stakes"]:
+            parts[index] = _renamed(parts[index], names)
     return ".".join(parts), tuple(pattern)
 
 

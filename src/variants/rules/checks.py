@@ -107,20 +107,25 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     for path, item in _citations(data):
         yield from _check_citation(item, path, files)
     yield from _check_gaps(data["source"], files)
-    complete = not data["source"].get("gaps")
+    complete = data["source"].get("complete", True)
     for index, item in enumerate(data["interpretations"]):
         yield from _check_supply(item, ("interpretations", index), complete)
 
 
 def _check_gaps(source: dict[str, Any], files: dict[str, int]) -> Iterator[Finding]:
-    """An incomplete copy lists its gaps, a complete one has none; each gap is placed in a file."""
+    """An incomplete copy lists its gaps, a complete one has none in what the ruleset follows;
+    each gap is placed in one of the ruleset's files."""
     gaps = source.get("gaps", [])
-    if source.get("complete", True) and gaps:
+    inside = [gap for gap in gaps if not gap.get("outside", False)]
+    if source.get("complete", True) and inside:
         where = ("source", "complete") if "complete" in source else ("source", "gaps")
-        yield Finding(where, "the copy has gaps listed, so 'complete' must be false")
-    if source.get("complete", True) is False and not gaps:
         yield Finding(
-            ("source", "complete"), "an incomplete copy needs its gaps listed under 'gaps'"
+            where, "the copy has a gap in what the ruleset follows, so 'complete' must be false"
+        )
+    if source.get("complete", True) is False and not inside:
+        yield Finding(
+            ("source", "complete"),
+            "an incomplete copy needs its gaps in what the ruleset follows listed under 'gaps'",
         )
     for index, gap in enumerate(gaps):
         at: tuple[str | int, ...] = ("source", "gaps", index)
@@ -149,7 +154,7 @@ def _check_supply(
         if complete:
             yield Finding(
                 (*at, "kind"),
-                "the kind 'lost' is for a passage missing from the copy, and this copy has no gaps",
+                "the kind 'lost' is for a passage missing from the copy, and this copy is complete",
             )
         if "supplied_by" not in item:
             yield Finding(

@@ -37,18 +37,15 @@ SUPPLIED_THRESHOLDS: tuple[tuple[int, str], ...] = (
     (3, "a few rules supplied"),
     (8, "some rules supplied"),
 )
-"""(most rules supplied, label), in increasing order; beyond the last, :data:`SUPPLIED_BEYOND`.
-A rule is supplied when its source says nothing of it or the copy has lost the passage."""
+"""(most interpretations that supply a rule, label), in increasing order; beyond the last,
+:data:`SUPPLIED_BEYOND`. A rule is supplied when its source never states it or its copy has lost
+the passage (:attr:`Interpretation.supplies`)."""
 
 SUPPLIED_BEYOND = "many rules supplied"
 
-SUPPLYING_KINDS: frozenset[str] = frozenset({"silent", "lost"})
-"""The interpretations that supply a rule the text does not give (the others choose between
-readings of words that are there)."""
-
 
 def supplied_label(supplied: int) -> str:
-    """How much of a ruleset had to be supplied, from the number of rules supplied.
+    """How much of a ruleset had to be supplied, from the interpretations that supply a rule.
 
     >>> supplied_label(0), supplied_label(3), supplied_label(4), supplied_label(9)
     ('as written', 'a few rules supplied', 'some rules supplied', 'many rules supplied')
@@ -400,8 +397,22 @@ class Interpretation:
 
     @property
     def supplies(self) -> bool:
-        """Whether the reading supplies a rule the text does not give (silent or lost)."""
-        return self.kind in SUPPLYING_KINDS
+        """Whether the reading gives a rule the text does not: one the source never states
+        (silent) or one its copy has lost. The others choose between readings of words that are
+        there."""
+        kind = self.kind
+        match kind:
+            case "silent" | "lost":
+                return True
+            case "ambiguous" | "contradictory":
+                return False
+            case _:
+                assert_never(kind)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the passage is missing from the copy."""
+        return self.kind == "lost"
 
 
 @dataclass(frozen=True)
@@ -419,6 +430,8 @@ class Gap:
     after: int | None
     before: int | None
     missing: str
+    outside: bool = False
+    """Whether the gap is in a part of the file the ruleset does not follow."""
 
     @property
     def where(self) -> str:
@@ -444,6 +457,8 @@ class Source:
     complete: bool = True
     """Whether the copy is whole; when not, :attr:`gaps` says where it is broken."""
     gaps: tuple[Gap, ...] = ()
+    year: int | None = None
+    """Where the source falls on the timeline (its date says how precisely), if given."""
 
 
 @dataclass(frozen=True)
@@ -699,12 +714,19 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
             title=source["title"],
             kind=source["kind"],
             date=source["date"],
+            year=source.get("year"),
             place=source["place"],
             extent=source["extent"],
             files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),
             complete=source.get("complete", True),
             gaps=tuple(
-                Gap(g["file"], g.get("after"), g.get("before"), g["missing"])
+                Gap(
+                    g["file"],
+                    g.get("after"),
+                    g.get("before"),
+                    g["missing"],
+                    g.get("outside", False),
+                )
                 for g in source.get("gaps", ())
             ),
         ),

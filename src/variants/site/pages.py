@@ -31,6 +31,7 @@ from markupsafe import Markup
 from ..rules.ruleset import Ruleset
 from . import compare as cmp
 from . import describe as d
+from . import timeline
 from .render import Linker, escape_markdown, file_anchor, render
 from .schema_doc import schema_doc
 from .svg import board_svg, is_layout, stakes_caption
@@ -167,6 +168,7 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
         {"Examples": each("examples")},
         {"Statistics": each("statistics")},
         {"Sources": "sources.md"},
+        {"Timeline": "timeline.md"},
         {"Schema": "schema.md"},
         {"Contributing": "contributing.md"},
     ]
@@ -213,6 +215,7 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         effects={o.id: d.option_effects(ruleset, o) for o in ruleset.options},
         used_by=used_by,
         supplied=d.supplied_marks(ruleset, site.rulesets),
+        gap_places=d.gap_places(ruleset),
         interp_link=_local_interpretation,
         **_common(site, page),
     )
@@ -267,6 +270,14 @@ def sources_page(site: SiteData) -> str:
     )
 
 
+def timeline_page(site: SiteData) -> str:
+    return render(
+        "timeline.md.j2",
+        items=timeline.timeline(site.rulesets),
+        **_common(site, "timeline.md"),
+    )
+
+
 def schema_page(site: SiteData) -> str:
     return render("schema.md.j2", doc=schema_doc(site.schema), **_common(site, "schema.md"))
 
@@ -286,6 +297,7 @@ def generate_pages(site: SiteData) -> dict[str, str]:
             pages[f"{kind}/{ruleset.id}.md"] = section_page(site, ruleset, kind)
     pages["compare.md"] = compare_page(site)
     pages["sources.md"] = sources_page(site)
+    pages["timeline.md"] = timeline_page(site)
     pages["schema.md"] = schema_page(site)
     pages["contributing.md"] = contributing_page(site)
     for page_set in extra_page_sets:

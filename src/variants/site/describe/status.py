@@ -17,7 +17,7 @@ from ...rules.ruleset import (
     Ruleset,
     supplied_label,
 )
-from .words import plural
+from .words import ORDINALS, plural
 
 STATUS_BEYOND = SUPPLIED_BEYOND
 INCOMPLETE_COPY = "incomplete copy"
@@ -35,6 +35,9 @@ class Status:
     interpretations: int
     complete: bool
     gaps: tuple[Gap, ...] = ()
+    """The gaps in what the ruleset follows."""
+    elsewhere: tuple[Gap, ...] = ()
+    """The gaps in parts of its files that the ruleset does not follow."""
 
     @property
     def slug(self) -> str:
@@ -76,10 +79,11 @@ def ruleset_status(ruleset: Ruleset) -> Status:
     return Status(
         label=supplied_label(supplied),
         supplied=supplied,
-        lost=sum(1 for item in ruleset.interpretations if item.kind == "lost"),
+        lost=sum(1 for item in ruleset.interpretations if item.lost),
         interpretations=len(ruleset.interpretations),
         complete=ruleset.source.complete,
-        gaps=ruleset.source.gaps,
+        gaps=tuple(gap for gap in ruleset.source.gaps if not gap.outside),
+        elsewhere=tuple(gap for gap in ruleset.source.gaps if gap.outside),
     )
 
 
@@ -106,8 +110,23 @@ def gap_text(gap: Gap) -> str:
 
     >>> gap_text(Gap("a.txt", 12, None, "the dressing and the deal"))
     'the dressing and the deal (after line 12)'
+    >>> gap_text(Gap("a.txt", 40, None, "the end of Spin", outside=True))
+    'the end of Spin (after line 40), in a part the ruleset does not follow'
     """
-    return f"{gap.missing} ({gap.where})"
+    placed = f"{gap.missing} ({gap.where})"
+    return f"{placed}, in a part the ruleset does not follow" if gap.outside else placed
+
+
+def gap_places(ruleset: Ruleset) -> dict[Gap, str]:
+    """Each gap's place in words, naming which of the source's texts it is in when there are
+    several (the first, the second...), so that no file name reaches the prose."""
+    files = [file.name for file in ruleset.source.files]
+    places: dict[Gap, str] = {}
+    for gap in ruleset.source.gaps:
+        index = files.index(gap.file)
+        several = len(files) > 1 and index < len(ORDINALS)
+        places[gap] = f"{gap.where} of the {ORDINALS[index]} text" if several else gap.where
+    return places
 
 
 @dataclass(frozen=True)
