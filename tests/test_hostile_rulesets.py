@@ -381,9 +381,9 @@ CASES: tuple[Case, ...] = (
         "option-adds-a-block",
         *binary_options(("extra", "An extra block", "scoring: 1")),
         lines=(
-            "138:9: with extra=b: unknown key 'scoring' (allowed here: board, deal, dressing, "
-            "first_dealer, game, going_out, pack, play, players, trump, turn_up) (in rules) "
-            "(at options/0/values/1/set)",
+            "138:9: with extra=b: unknown key 'scoring' (allowed here: advice, board, deal, "
+            "dressing, first_dealer, game, going_out, pack, play, players, trump, turn_up) "
+            "(in rules) (at options/0/values/1/set)",
         ),
     ),
     case(
