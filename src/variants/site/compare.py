@@ -184,8 +184,9 @@ def stop_applies(rules: Rules, cause: StopCause) -> bool:
 def stops_in_play(rules: Rules) -> str:
     """The stops that can happen under the rules as they stand, in a fixed order."""
     named = {stop.cause for stop in rules.play.stops}
+    top = d.rank_words(rules.pack.top_rank)
     return "; ".join(
-        d.stop_short(cause)
+        d.stop_short(cause, top)
         for cause in get_args(StopCause)
         if cause in named and stop_applies(rules, cause)
     )
