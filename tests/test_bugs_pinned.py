@@ -19,7 +19,7 @@ from variants.dealfile import find_ruleset
 from variants.engine.cards import parse_card
 from variants.engine.compiled import PLAYED, SPARE, TABLE, CompiledRules, compile_rules
 from variants.engine.play import SeatView, legal_leads
-from variants.engine.policies import AdvisedPolicy, Gain, counters, prospects, winnings, worth_early
+from variants.engine.policies import AdvicePolicy, Gain, counters, prospects, winnings, worth_early
 
 
 def replay(tmp_path: Path, *args: str) -> list[str]:
@@ -60,7 +60,9 @@ def test_peels_king_of_trumps_is_led_for_the_king_alone(tmp_path: Path) -> None:
 def test_a_turned_up_jack_leaves_intrigue_out_of_the_reason(tmp_path: Path) -> None:
     """JH is the turn-up: the QH lead takes Queen, and Marriage with KH from the same hand."""
     lines = replay(
-        tmp_path, "modern-shedding", "--players", "3", "--seed", "6", "--option", "turn_up=left"
+        tmp_path,
+        "modern-shedding",
+        *("--players", "3", "--seed", "6", "--option", "turn_up=left", "--policy", "advice:peel"),
     )
     leads = [line for line in lines if "at once" in line]
     assert [line.split(" (", 1)[1].split("), taking")[0] for line in leads] == [
@@ -140,7 +142,7 @@ def test_a_pair_whose_other_card_is_turned_up_is_not_promised() -> None:
     assert found.sure == (Gain("King", 1),)
     assert found.possible == ()
     assert winnings(found) == "takes King (1 counter)"
-    assert AdvisedPolicy().choose_lead(view, random.Random(0)) == (
+    assert AdvicePolicy().choose_lead(view, random.Random(0)) == (
         parse_card("KC"),
         "leads {KC} at once: nothing can be played up to it, and it takes King (1 counter)",
     )
@@ -173,7 +175,7 @@ def test_a_big_stake_that_cannot_be_won_is_named_without_a_promise() -> None:
     """Six counters lie on Matrimony, but KH is in another hand and Peel's pairs go to one seat
     only: QH is led early for them, and the reason says no more than that."""
     view = seat_view(["QH", "5S", "9C"], "3H", {**PEEL_BOARD, "matrimony": 6}, elsewhere=["KH"])
-    card, reason = AdvisedPolicy().choose_lead(view, random.Random(0))
+    card, reason = AdvicePolicy().choose_lead(view, random.Random(0))
     assert (card, reason) == (
         parse_card("QH"),
         "{QH} is led early as a card of Matrimony, with 6 counters on it",

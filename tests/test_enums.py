@@ -35,6 +35,7 @@ from variants.mechanics.unplayed_penalty import UnplayedPenalty
 from variants.rules import ruleset
 from variants.rules.loader import load_ruleset, ruleset_schema
 from variants.rules.ruleset import (
+    AdvicePreference,
     ClosingDeal,
     Compartment,
     Deal,
@@ -51,6 +52,7 @@ from variants.rules.ruleset import (
     Payer,
     PerPlayer,
     Play,
+    Preference,
     Rules,
     Stop,
     StopCause,
@@ -97,6 +99,7 @@ TIES: dict[str, Tie] = {
     "rules.deal.spare_seen_by": Tie(Deal, "spare_seen_by", SeenBy),
     "rules.game.closing_deal": Tie(Game, "closing_deal", ClosingDeal),
     "rules.game.winner": Tie(Game, "winner", GameWinner),
+    "rules.advice.preferences[].prefer": Tie(Preference, "prefer", AdvicePreference),
     "interpretations[].kind": Tie(Interpretation, "kind", InterpretationKind),
 }
 """Each schema enum or constant that the model holds as a value, by where it sits in a ruleset."""

@@ -378,7 +378,7 @@ CASES: tuple[Case, ...] = (
         "reserved-id",
         lines=(
             "3:5: 'compare' is the name of one of the site's own pages (compare, contributing, "
-            "index, one-deal, replay, schema, sources); choose another (at id)",
+            "index, one-deal, replay, schema, sources, timeline); choose another (at id)",
         ),
         file="compare",
     ),
@@ -386,7 +386,7 @@ CASES: tuple[Case, ...] = (
         "reserved-id-index",
         lines=(
             "3:5: 'index' is the name of one of the site's own pages (compare, contributing, "
-            "index, one-deal, replay, schema, sources); choose another (at id)",
+            "index, one-deal, replay, schema, sources, timeline); choose another (at id)",
         ),
         file="index",
     ),
@@ -446,9 +446,9 @@ CASES: tuple[Case, ...] = (
         "option-adds-a-block",
         *binary_options(("extra", "An extra block", "scoring: 1")),
         lines=(
-            "138:9: with extra=b: unknown key 'scoring' (allowed here: board, deal, dressing, "
-            "first_dealer, game, going_out, pack, play, players, trump, turn_up) (in rules) "
-            "(at options/0/values/1/set)",
+            "138:9: with extra=b: unknown key 'scoring' (allowed here: advice, board, deal, "
+            "dressing, first_dealer, game, going_out, pack, play, players, trump, turn_up) "
+            "(in rules) (at options/0/values/1/set)",
         ),
     ),
     case(

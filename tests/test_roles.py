@@ -333,7 +333,11 @@ def test_a_renamed_copy_gets_the_same_plan_and_comparison(
     mine, theirs = statistics.plan(original), statistics.plan(copy)
     assert mine.packs == theirs.packs
     assert mine.matrimony == theirs.matrimony and mine.popes == theirs.popes
-    assert [replace(r, ruleset=rid) for r in theirs.runs()] == mine.runs()
+    policies = [back(r.policy, names, copy.id, rid) for r in theirs.runs()]
+    assert [
+        replace(r, ruleset=rid, policy=policy)
+        for r, policy in zip(theirs.runs(), policies, strict=True)
+    ] == mine.runs()
     for a, b in zip(mine.runs(), theirs.runs(), strict=True):
         assert back(b.command(), names, copy.id, rid) == a.command()
     for variant in mine.matrimony:

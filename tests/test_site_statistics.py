@@ -19,7 +19,7 @@ import pytest
 from conftest import SiteBuild, build_site
 
 from variants.analysis.simulate import deals_report, simulate_deals
-from variants.rules.loader import load_ruleset
+from variants.rules.loader import load_ruleset, load_rulesets
 from variants.rules.ruleset import Ruleset
 from variants.site import stats_runs as sr
 from variants.site.charts import Bar, bar_chart, layout, nice_domain, nice_step, number, percent
@@ -140,7 +140,7 @@ def test_the_runs_follow_the_rulesets_options(rulesets: dict[str, Ruleset]) -> N
     assert cards_dealt(peel.rules, 5) == 40 and cards_dealt(foster.rules, 5) == 45
     runs = plan(peel)
     assert sorted(runs.seats) == [3, 5, 8] and runs.main == 5
-    assert set(runs.advice) == {"random", "lowest", "advised"}
+    assert list(runs.advice) == ["random", "lowest", "advice:peel"]
     assert runs.pope[DEFAULT].kind == "card-holder"
     # The holder followed is the Pope's, found by what it does; its command names no id.
     assert runs.pope[DEFAULT].compartment is None
@@ -327,7 +327,7 @@ def test_the_comparison_page_answers_every_question(built: Path) -> None:
         "How much does removing the 8♦ change how long a deal lasts?",
         "How large does Matrimony grow before it is won?",
         "What is the Pope worth to its holder?",
-        "Does source 000's play advice beat random and lowest-card leads?",
+        "Does the sources' play advice pay, and whose pays best?",
     ):
         assert question in text
     assert "200 deals per figure" in text and "seed 1" in text
@@ -345,5 +345,7 @@ def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
     with (project / "rulesets" / "peel.yaml").open("a", encoding="utf-8") as out:
         out.write("# edited\n")
     total, cached, played = cache_line(build(project, project / "rulesets", cache))
-    peel = load_ruleset(project / "rulesets" / "peel.yaml")
-    assert played == len(set(plan(peel).runs())) and cached == total - played
+    site = load_rulesets(project / "rulesets")
+    # Peel's own runs, each advice among them: the others follow Peel's preferences, unchanged.
+    assert played == len(set(plan(site["peel"], list(site.values())).runs()))
+    assert cached == total - played

@@ -50,6 +50,7 @@ from .engine.events import Led
 from .engine.game import choose_first_dealer, play_game
 from .engine.play import DealResult, Policy, play_deal
 from .engine.policies import make_policy
+from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset, validate_paths
 from .rules.roles import chief_card
 from .rules.ruleset import OptionError, Ruleset, status_label
@@ -233,9 +234,9 @@ def _compiled(ruleset: Ruleset, options: dict[str, str], players: int) -> Compil
     return compile_rules(rules, players)
 
 
-def _policy(name: str) -> Policy:
+def _policy(name: str, ruleset: Ruleset) -> Policy:
     try:
-        return make_policy(name)
+        return make_policy(name, advice_beside(ruleset.path))
     except ValueError as error:
         raise UsageError(str(error)) from None
 
@@ -265,7 +266,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.ruleset)
     options = _options(args.option, ruleset)
     compiled = _compiled(ruleset, options, args.players)
-    policy = _policy(args.policy)
+    policy = _policy(args.policy, ruleset)
     if not 0 <= args.seed <= MAX_SEED:
         raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}")
     rng = random.Random(args.seed)
@@ -338,7 +339,7 @@ def cmd_game(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.ruleset)
     options = _options(args.option, ruleset)
     compiled = _compiled(ruleset, options, args.players)
-    policy = _policy(args.policy)
+    policy = _policy(args.policy, ruleset)
     game = play_game(compiled.rules, args.players, policy, random.Random(args.seed))
     if args.json:
         print(
@@ -380,7 +381,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.ruleset)
     options = _options(args.option, ruleset)
     _compiled(ruleset, options, args.players)
-    _policy(args.policy)
+    _policy(args.policy, ruleset)
     if (args.deals is None) == (args.games is None):
         raise UsageError("give one of --deals K or --games K")
     count = args.deals if args.deals is not None else args.games
@@ -501,7 +502,9 @@ def table_args(command: argparse.ArgumentParser) -> None:
         help=f"seed for every random choice (0 to {MAX_SEED})",
     )
     command.add_argument(
-        "--policy", default="advised", help="lead policy: lowest, random or advised"
+        "--policy",
+        default="advised",
+        help="lead policy: lowest, random, advised (the rules' own advice) or advice:RULESET",
     )
     command.add_argument(
         "--option", action="append", metavar="KEY=VALUE", help="override an option"
@@ -660,7 +663,7 @@ def cmd_experiment(args: argparse.Namespace) -> int:
     ruleset = _ruleset(args.ruleset)
     options = _options(args.option, ruleset)
     compiled = _compiled(ruleset, options, args.players)
-    _policy(args.policy)
+    _policy(args.policy, ruleset)
     unit = "games" if args.kind == "games" else "deals"
     count = args.games if unit == "games" else args.deals
     if count is None or (args.games if unit == "deals" else args.deals) is not None:

@@ -24,7 +24,8 @@ from .engine.deal import DealSetup, sort_hand
 from .engine.dealplan import SPARE, TURN_UP, DealPlanError
 from .engine.events import Led
 from .engine.play import DealResult, IllegalLeadError, play_deal
-from .engine.policies import POLICIES, make_policy
+from .engine.policies import ADVICE_PREFIX, POLICIES, make_policy
+from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset
 from .rules.ruleset import OptionError, Ruleset
 from .rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
@@ -88,7 +89,7 @@ def play_deal_file(deal: DealFile) -> DealResult:
         result = play_deal(
             deal.compiled,
             deal.setup,
-            make_policy(deal.policy),
+            make_policy(deal.policy, advice_beside(deal.ruleset.path)),
             random.Random(deal.seed),
             deal.leads,
         )
@@ -277,7 +278,12 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
     leads_raw = data.get("leads")
     leads = cards_at(("leads",), [] if leads_raw is None else leads_raw, dealt=False)
     policy = data.get("policy", "advised")
-    if not isinstance(policy, str) or policy not in POLICIES:
+    if isinstance(policy, str) and policy.startswith(ADVICE_PREFIX):
+        try:
+            make_policy(policy, advice_beside(ruleset.path))
+        except ValueError as error:
+            raise fail(("policy",), str(error)) from None
+    elif not isinstance(policy, str) or policy not in POLICIES:
         shown = f"{clip(policy)!r}" if isinstance(policy, str) else kind(policy)
         raise fail(("policy",), f"policy must be one of {', '.join(POLICIES)}, not {shown}")
     seed = data.get("seed", 0)

@@ -21,6 +21,10 @@ class ScaffoldError(ValueError):
     """A new ruleset that cannot be written; the message says why in one line."""
 
 
+ADVICE_BLOCK = re.compile(r"(?m)^  advice:\n(?:(?:    .*)?\n)*")
+"""A ruleset's play advice: its source's own words, never copied into another ruleset."""
+
+
 def new_ruleset_text(ruleset_id: str, title: str, folder: Path, like: str | None = None) -> str:
     """The text of ``<folder>/<ruleset_id>.yaml``: the template, or a copy of ``like``."""
     if len(ruleset_id) > MAX_ID:
@@ -48,9 +52,11 @@ def new_ruleset_text(ruleset_id: str, title: str, folder: Path, like: str | None
         text, titles = re.subn(r"(?m)^title: .*$", lambda _: f"title: {title_yaml}", text, count=1)
         if not ids or not titles:
             raise ScaffoldError(f"{source} has no top-level id: and title: lines to replace")
+        text = ADVICE_BLOCK.sub("", text)
         note = (
             f"# Started from {like}.yaml: replace its source, re-cite every rule in your own\n"
-            "# source, and change what your source does differently.\n"
+            "# source, and change what your source does differently. Its play advice is left\n"
+            "# out: if your source says what to lead, write that under rules.advice.\n"
         )
         lines = text.split("\n", 1)
         return lines[0] + "\n" + note + (lines[1] if len(lines) > 1 else "")

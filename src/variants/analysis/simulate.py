@@ -31,6 +31,7 @@ from ..engine.game import play_game
 from ..engine.play import DealResult, play_deal, play_shuffled
 from ..engine.policies import make_policy
 from ..rules import roles
+from ..rules.advice import advice_beside
 from ..rules.loader import load_ruleset
 from ..rules.ruleset import Rules, Ruleset
 from .bulk import tally_deals
@@ -216,7 +217,7 @@ def chunk_rng(seed: int, chunk: int) -> random.Random:
 
 def run_deals(job: Job) -> Tally:
     compiled = _compiled(job)
-    policy = make_policy(job.policy)
+    policy = make_policy(job.policy, advice_beside(job.ruleset_path))
     rng = chunk_rng(job.seed, job.chunk)
     tally = Tally(job.players, compiled.ids)
     dealer = job.players - 1  # so that seat s is position s: 0 the elder hand, the dealer last
@@ -230,7 +231,7 @@ def run_deals(job: Job) -> Tally:
 
 def run_games(job: Job) -> GameTally:
     compiled = _compiled(job)
-    policy = make_policy(job.policy)
+    policy = make_policy(job.policy, advice_beside(job.ruleset_path))
     rng = chunk_rng(job.seed, job.chunk)
     n = job.players
     tally = GameTally(n, compartments=compiled.ids)
@@ -578,7 +579,7 @@ def run_policy_seat(job: Job) -> SeatTally:
     """Deals where one seat follows ``job.policy`` and the others lead at random; the followed
     seat moves one place round the table each deal (by the deal's number in the run)."""
     compiled = _compiled(job)
-    chosen = make_policy(job.policy)
+    chosen = make_policy(job.policy, advice_beside(job.ruleset_path))
     others = make_policy("random")
     rng = chunk_rng(job.seed, job.chunk)
     n = job.players
@@ -607,7 +608,7 @@ def run_card_holder(job: Job) -> SeatTally:
     card = roles.named_card(compiled.compartments[index].win)
     if card is None:
         raise ValueError(f"compartment {compartment!r} is not won by one named card")
-    policy = make_policy(job.policy)
+    policy = make_policy(job.policy, advice_beside(job.ruleset_path))
     rng = chunk_rng(job.seed, job.chunk)
     tally = SeatTally(job.players)
     dealer = job.players - 1
@@ -633,7 +634,7 @@ def simulate_policy_seat(
     progress: Callable[[int], None] | None = None,
 ) -> SeatTally:
     """One seat leads by ``policy``, the others at random: how that seat fares."""
-    make_policy(policy)
+    make_policy(policy, advice_beside(ruleset.path))
     jobs = jobs_for(ruleset, options or {}, players, policy, seed, deals, CHUNK)
     total = SeatTally(players)
     for tally in _played(run_policy_seat, jobs, deals, CHUNK, processes, progress):
@@ -664,7 +665,7 @@ def simulate_card_holder(
 ) -> SeatTally:
     """How the seat dealt ``compartment``'s card fares against the other seats (by default
     the Pope's: the compartment won by one named card that the dressing stakes most on)."""
-    make_policy(policy)
+    make_policy(policy, advice_beside(ruleset.path))
     rules = ruleset.rules_for(options or {})
     if compartment is None:
         compartment = _chief_card(rules, ruleset.id)

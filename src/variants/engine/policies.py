@@ -7,17 +7,19 @@ them with suit glyphs or as plain ASCII.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from ..mechanics import PairWin
-from ..rules.roles import split_between_seats
+from ..rules.roles import chief_card, named_card, split_between_seats
+from ..rules.ruleset import RICH_STAKE, Advice, AdvicePreference
 from ..telling.words import counters, join_words
 from .cards import card_name, suit_of
 from .compiled import CompiledRules
 from .play import Policy, SeatView
 
-BIG_STAKE = 5
+BIG_STAKE = RICH_STAKE
 """Counters on a compartment that make its card worth leading before lower cards of its suit."""
 
 
@@ -70,16 +72,31 @@ class _Run:
     """The run ends with one of the leader's cards wherever the unknown cards lie."""
 
 
-class AdvisedPolicy:
-    """The advice of source 000 (Peel): lead the Pope and aces at once, since nothing leads up to
-    them; work up to known stops so the lead comes back; play known stops early; weigh what
-    lies on the board."""
+ADVICE_PREFIX = "advice:"
+"""``advice:<ruleset id>``: the policy that follows that ruleset's advice under any rules."""
 
-    name = "advised"
+
+class AdvicePolicy:
+    """Follows a source's play advice: its preferences in order (see :data:`Preference`).
+
+    Each preference ranks the legal leads it applies to; leads it ranks equal go on to the next
+    preference, and a preference that applies to none of them is passed over. A tie left at the
+    end goes to the lowest card. The reason given is that of the last preference that narrowed
+    the choice. Without ``advice`` the policy follows the advice of the rules being played
+    (``advised``); where those give none, it leads the lowest card."""
+
     quick = False
+
+    def __init__(self, advice: Advice | None = None, name: str = "advised") -> None:
+        self.name = name
+        self._advice = advice
 
     def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
         raise NotImplementedError("the advice needs the whole view of the table")
+
+    def preferences(self, view: SeatView) -> tuple[AdvicePreference, ...]:
+        advice = self._advice if self._advice is not None else view.compiled.rules.advice
+        return () if advice is None else tuple(p.prefer for p in advice.preferences)
 
     def explain(self, view: SeatView, card: int) -> str:
         """Why this advice would, or would not, lead ``card``: used for leads given in a file."""
@@ -123,37 +140,27 @@ class AdvisedPolicy:
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         if len(view.hand) == 1:
             return view.hand[0], "its last card"
-        compiled = view.compiled
-        stakes = self._stakes(view)
-        runs = [self._run(view, card) for card in view.legal]
-        unreachable = [r for r in runs if self._unreachable(view, r.lead)]
-        for run in sorted(unreachable, key=lambda r: -stakes.get(r.lead, 0)):
-            if run.lead in stakes:
-                reason = f"leads {ref(run.lead)} at once: nothing can be played up to it"
-                wins = winnings(prospects(view, run.lead))
-                return run.lead, f"{reason}, and it {wins}" if wins else reason
-        safe = [r for r in runs if r.safe]
-        if safe:
-            best = max(
-                safe, key=lambda r: (len(r.mine), compiled.rank_pos[r.top], -suit_of(r.lead))
-            )
-            if len(best.mine) == 1:
-                return best.lead, f"{ref(best.lead)} is a known stop: a free discard"
-            return best.lead, (
-                f"works up to {ref(best.mine[-1])}, a known stop, so the lead comes back "
-                f"whoever holds the cards between"
-            )
-        big = [r for r in runs if stakes.get(r.lead, 0) >= BIG_STAKE]
-        if big:
-            run = max(big, key=lambda r: stakes[r.lead])
-            return run.lead, worth_early(view, run.lead)
-        if unreachable:
-            run = min(unreachable, key=lambda r: (compiled.rank_pos[r.lead], suit_of(r.lead)))
-            return run.lead, (
-                f"{ref(run.lead)} must be led or it will never be played: nothing leads up to it"
-            )
-        best = max(runs, key=lambda r: (len(r.mine), -compiled.rank_pos[r.lead]))
-        return best.lead, "no safe lead: it starts the run that carries most of the hand"
+        preferences = self.preferences(view)
+        table = _Table(view, self)
+        candidates = list(view.legal)
+        decided: tuple[AdvicePreference, int] | None = None
+        for at, preference in enumerate(preferences):
+            ranked = {c: k for c in candidates if (k := table.rank(preference, c)) is not None}
+            if not ranked:
+                continue
+            best = max(ranked.values())
+            candidates = [c for c in candidates if ranked.get(c) == best]
+            decided = (preference, at)
+            if len(candidates) == 1:
+                break
+        rank_pos = view.compiled.rank_pos
+        card = min(candidates, key=lambda c: (rank_pos[c], suit_of(c)))
+        if decided is None:
+            if preferences:
+                return card, "none of the advice applies: the lowest card held"
+            return card, "the lowest card held: the rules give no advice"
+        preference, at = decided
+        return card, table.reason(preference, card, "safe-run" in preferences[:at])
 
     @staticmethod
     def _unreachable(view: SeatView, card: int) -> bool:
@@ -179,6 +186,117 @@ class AdvisedPolicy:
                 safe = False
             current = following
         return _Run(card, tuple(mine), current, safe and current in hand)
+
+
+class _Table:
+    """What the preferences rank one seat's leads by, worked out once per lead."""
+
+    def __init__(self, view: SeatView, policy: AdvicePolicy) -> None:
+        self.view = view
+        self.policy = policy
+        self.order = {card: at for at, card in enumerate(view.legal)}
+        self._stakes: dict[int, int] | None = None
+        self._runs: dict[int, _Run] = {}
+
+    @property
+    def stakes(self) -> dict[int, int]:
+        if self._stakes is None:
+            self._stakes = self.policy._stakes(self.view)
+        return self._stakes
+
+    def run(self, card: int) -> _Run:
+        found = self._runs.get(card)
+        if found is None:
+            found = self._runs[card] = self.policy._run(self.view, card)
+        return found
+
+    def rank(self, preference: AdvicePreference, card: int) -> tuple[int, ...] | None:
+        """How much ``preference`` wants ``card`` led (more is better), or ``None`` when it
+        does not apply to ``card``."""
+        view = self.view
+        compiled = view.compiled
+        match preference:
+            case "known-stop":
+                following = compiled.succ[card]
+                if following < 0 or view.is_out(following):
+                    return (compiled.rank_pos[card], -suit_of(card))
+                return None
+            case "safe-run":
+                run = self.run(card)
+                if run.safe:
+                    return (len(run.mine), compiled.rank_pos[run.top], -suit_of(card))
+                return None
+            case "chief-card":
+                chief = chief_card(compiled.rules)
+                return () if chief is not None and named_card(chief.win) == card else None
+            case "prize-nothing-leads-to":
+                if card in self.stakes and self.policy._unreachable(view, card):
+                    return (self.stakes[card], -self.order[card])
+                return None
+            case "rich-compartment":
+                if self.stakes.get(card, 0) >= BIG_STAKE:
+                    return (self.stakes[card], -self.order[card])
+                return None
+            case "nothing-leads-to":
+                if self.policy._unreachable(view, card):
+                    return (-compiled.rank_pos[card], -suit_of(card))
+                return None
+            case "lowest-of-longest-suit":
+                suit = [c for c in view.hand if suit_of(c) == suit_of(card)]
+                lowest = min(suit, key=lambda c: compiled.rank_pos[c])
+                return (len(suit),) if lowest == card else None
+            case "sequence":
+                length = len(self.sequence(card))
+                return (length,) if length > 1 else None
+            case "longest-run":
+                return (len(self.run(card).mine), -compiled.rank_pos[card])
+            case _:
+                assert_never(preference)
+
+    def sequence(self, card: int) -> list[int]:
+        """``card`` and the cards that follow it in the leader's own hand, one after another."""
+        succ = self.view.compiled.succ
+        held = [card]
+        while succ[held[-1]] >= 0 and succ[held[-1]] in self.view.hand:
+            held.append(succ[held[-1]])
+        return held
+
+    def reason(self, preference: AdvicePreference, card: int, after_safe_runs: bool) -> str:
+        """Why ``preference`` leads ``card``, in a few words."""
+        view = self.view
+        match preference:
+            case "known-stop":
+                return f"{ref(card)} is a known stop: a free discard"
+            case "safe-run":
+                run = self.run(card)
+                if len(run.mine) == 1:
+                    return f"{ref(card)} is a known stop: a free discard"
+                return (
+                    f"works up to {ref(run.mine[-1])}, a known stop, so the lead comes back "
+                    f"whoever holds the cards between"
+                )
+            case "chief-card":
+                chief = chief_card(view.compiled.rules)
+                assert chief is not None
+                return f"leads {ref(card)}, the card that wins {chief.label}"
+            case "prize-nothing-leads-to":
+                reason = f"leads {ref(card)} at once: nothing can be played up to it"
+                wins = winnings(prospects(view, card))
+                return f"{reason}, and it {wins}" if wins else reason
+            case "rich-compartment":
+                return worth_early(view, card)
+            case "nothing-leads-to":
+                return f"{ref(card)} must be led or it will never be played: nothing leads up to it"
+            case "lowest-of-longest-suit":
+                return f"{ref(card)} is the lowest card of the longest suit held"
+            case "sequence":
+                held = self.sequence(card)
+                return f"starts a sequence held in hand, {ref(held[0])} to {ref(held[-1])}"
+            case "longest-run":
+                carries = "it starts the run that carries most of the hand"
+                return f"no safe lead: {carries}" if after_safe_runs else carries
+            case _:
+                assert_never(preference)
 
 
 @dataclass(frozen=True)
@@ -304,16 +422,20 @@ def _below(view: SeatView, card: int) -> int | None:
     return suit_of(card) * 13 + ranks[at - 1]
 
 
-POLICIES: dict[str, type[LowestPolicy] | type[RandomPolicy] | type[AdvisedPolicy]] = {
+POLICIES: dict[str, type[LowestPolicy] | type[RandomPolicy] | type[AdvicePolicy]] = {
     "lowest": LowestPolicy,
     "random": RandomPolicy,
-    "advised": AdvisedPolicy,
+    "advised": AdvicePolicy,
 }
 
 
-def make_policy(name: str) -> Policy:
+def make_policy(name: str, advice_of: Callable[[str], Advice] | None = None) -> Policy:
+    """The policy called ``name``; ``advice:<ruleset id>`` takes that ruleset's advice from
+    ``advice_of``, which raises :class:`ValueError` when there is none."""
+    if name.startswith(ADVICE_PREFIX) and advice_of is not None:
+        return AdvicePolicy(advice_of(name.removeprefix(ADVICE_PREFIX)), name)
     try:
         return POLICIES[name]()
     except KeyError:
-        known = ", ".join(POLICIES)
+        known = ", ".join([*POLICIES, ADVICE_PREFIX + "<ruleset id>"])
         raise ValueError(f"no policy {name!r} (policies: {known})") from None

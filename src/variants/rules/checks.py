@@ -93,6 +93,16 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
                     (*where, "value"),
                     (f"option {option_id!r} has no value {alternative['value']!r}"),
                 )
+    advice = data["rules"].get("advice")
+    if advice is not None:
+        named: set[str] = set()
+        for index, preference in enumerate(advice["preferences"]):
+            if preference["prefer"] in named:
+                yield Finding(
+                    ("rules", "advice", "preferences", index, "prefer"),
+                    f"the preference {preference['prefer']!r} is named twice",
+                )
+            named.add(preference["prefer"])
     files = {f["name"]: f["lines"] for f in data["source"]["files"]}
     for path, item in _citations(data):
         yield from _check_citation(item, path, files)

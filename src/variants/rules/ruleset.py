@@ -127,6 +127,19 @@ PerPlayer = Literal["per-player"]
 ClosingDeal = Literal["none", "face-up"]
 GameWinner = Literal["most-counters"]
 InterpretationKind = Literal["silent", "ambiguous", "contradictory", "lost"]
+AdvicePreference = Literal[
+    "known-stop",
+    "safe-run",
+    "chief-card",
+    "prize-nothing-leads-to",
+    "rich-compartment",
+    "nothing-leads-to",
+    "lowest-of-longest-suit",
+    "sequence",
+    "longest-run",
+]
+RICH_STAKE = 5
+"""Counters on a compartment that make it rich for the advice ``rich-compartment``."""
 
 
 @dataclass(frozen=True)
@@ -323,6 +336,24 @@ class Game:
 
 
 @dataclass(frozen=True)
+class Preference:
+    """One preference of a source's play advice: a kind of lead it would have made first."""
+
+    prefer: AdvicePreference
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What a source advises a player to lead: its preferences in order."""
+
+    preferences: tuple[Preference, ...]
+    provenance: Provenance
+    interpretation: str | None = None
+
+
+@dataclass(frozen=True)
 class Rules:
     """One fully resolved set of rules: the defaults with any options applied."""
 
@@ -337,6 +368,8 @@ class Rules:
     play: Play
     going_out: GoingOut
     game: Game
+    advice: Advice | None = None
+    """The source's play advice, when it gives any."""
 
 
 @dataclass(frozen=True)
@@ -626,6 +659,16 @@ def build_trump(raw: Raw) -> Trump:
     return Trump(suit if suit in ("turn-up", "none") else parse_suit(suit), **_common(raw))
 
 
+def build_advice(raw: Raw | None) -> Advice | None:
+    """The ``advice`` block, typed: ``None`` when the source gives no advice."""
+    if raw is None:
+        return None
+    return Advice(
+        preferences=tuple(Preference(p["prefer"], **_common(p)) for p in raw["preferences"]),
+        **_common(raw),
+    )
+
+
 def build_rules(raw: Raw) -> Rules:
     """Typed rules from schema-valid data."""
     dressing, play = raw["dressing"], raw["play"]
@@ -680,6 +723,7 @@ def build_rules(raw: Raw) -> Rules:
             winner=raw["game"]["winner"],
             **_common(raw["game"]),
         ),
+        advice=build_advice(raw.get("advice")),
     )
 
 

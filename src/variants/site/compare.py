@@ -77,6 +77,10 @@ def _pairs_anchor(rules: Rules) -> str:
     return f"rule-compartment-{pairs[0].id}" if pairs else "rule-board"
 
 
+def _advice_anchor(rules: Rules) -> str:
+    return "play" if rules.advice is None else d.advice_rules(rules)[0].anchor
+
+
 def _penalty_anchor(rules: Rules) -> str:
     penalised = any(c.holder_doubles for c in rules.board.compartments)
     return "rule-penalties" if penalised else "rule-going-out"
@@ -181,8 +185,9 @@ def stop_applies(rules: Rules, cause: StopCause) -> bool:
 def stops_in_play(rules: Rules) -> str:
     """The stops that can happen under the rules as they stand, in a fixed order."""
     named = {stop.cause for stop in rules.play.stops}
+    top = d.rank_words(rules.pack.top_rank)
     return "; ".join(
-        d.stop_short(cause)
+        d.stop_short(cause, top)
         for cause in get_args(StopCause)
         if cause in named and stop_applies(rules, cause)
     )
@@ -251,6 +256,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension("dressing", "Who dresses", _rules(d.dressing_summary), _fixed("rule-dressing")),
     Dimension("lead", "Lead restriction", _rules(d.lead_summary), _fixed("rule-lead")),
     Dimension("stops", "Stops", _rules(stops_in_play), _fixed("play")),
+    Dimension("advice", "Play advice", _rules(d.advice_summary), _advice_anchor),
     Dimension("pairs", "Matrimony and Intrigue", _rules(pairs_summary), _pairs_anchor),
     Dimension("chief-card-bonus", "Pope's bonus", _rules(pope_bonus), _pope_anchor),
     Dimension(

@@ -140,7 +140,12 @@ class SiteData:
 def short_name(ruleset: Ruleset) -> str:
     """The ruleset's name in navigation and table heads, made from its id (always a safe slug,
     so page titles never carry ruleset text): ``modern-variations`` gives ``Modern variations``."""
-    words = ruleset.id.replace("_", "-").split("-")
+    return name_for_id(ruleset.id)
+
+
+def name_for_id(ruleset_id: str) -> str:
+    """:func:`short_name` of the ruleset with this id."""
+    words = ruleset_id.replace("_", "-").split("-")
     return " ".join(words).capitalize()
 
 

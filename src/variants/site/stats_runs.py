@@ -58,7 +58,9 @@ from ..analysis.simulate import (
     seat_report,
 )
 from ..engine.compiled import CompiledRules, compile_rules
+from ..engine.policies import ADVICE_PREFIX
 from ..rules import roles
+from ..rules.advice import advice_beside
 from ..rules.ruleset import Ruleset
 from ..safewrite import WriteError, write_text
 
@@ -205,6 +207,14 @@ def engine_digest() -> str:
     return _ENGINE[0]
 
 
+def _advice_followed(policy: str, ruleset: Ruleset) -> list[str] | None:
+    """The preferences a policy ``advice:<id>`` follows, which live in another ruleset's file."""
+    if not policy.startswith(ADVICE_PREFIX):
+        return None
+    advice = advice_beside(ruleset.path)(policy.removeprefix(ADVICE_PREFIX))
+    return [preference.prefer for preference in advice.preferences]
+
+
 def cache_key(run: Run, ruleset: Ruleset) -> str:
     """The run's cache key: a hash of everything that can change its figures."""
     identity = {
@@ -215,6 +225,7 @@ def cache_key(run: Run, ruleset: Ruleset) -> str:
         "options": ruleset.choices(dict(run.options)),
         "players": run.players,
         "policy": run.policy,
+        "advice": _advice_followed(run.policy, ruleset),
         "compartment": followed(run, ruleset) if run.kind == "card-holder" else None,
         "seed": run.seed,
         "count": run.count,

@@ -11,7 +11,8 @@ sentences of its rules on the ruleset page and its short values in the compariso
 
 - :mod:`.players`, :mod:`.pack`, :mod:`.first_dealer`, :mod:`.deal`, :mod:`.turn_up`,
   :mod:`.trump`, :mod:`.board`, :mod:`.dressing`, :mod:`.play` (with :mod:`.stops`),
-  :mod:`.going_out` and :mod:`.game`: one module for each block, named as the block is;
+  :mod:`.going_out`, :mod:`.game` and :mod:`.advice`: one module for each block, named as the
+  block is;
 - :mod:`.settlement`: going out and the penalty on unplayed cards, told together;
 - :mod:`.options`: what each value of an option changes; :mod:`.status`: how much of a ruleset
   is reconstructed;
@@ -28,6 +29,7 @@ a ``match`` that mypy checks for a missing value.
 
 from __future__ import annotations
 
+from .advice import advice_rules, advice_summary, preference_short, preference_text
 from .board import (
     board_rule,
     bonus_sentence,
@@ -118,6 +120,8 @@ __all__ = [
     "Supplier",
     "Table",
     "ValueEffect",
+    "advice_rules",
+    "advice_summary",
     "all_rule_titles",
     "article",
     "board_rule",
@@ -166,6 +170,8 @@ __all__ = [
     "players_rule",
     "plural",
     "predecessor",
+    "preference_short",
+    "preference_text",
     "rank_order_rule",
     "rank_words",
     "rules_by_anchor",

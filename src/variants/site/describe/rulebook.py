@@ -4,6 +4,7 @@ them to play, each gathered from the modules of the blocks it tells."""
 from __future__ import annotations
 
 from ...rules.ruleset import Provenance, Rules, Ruleset
+from .advice import advice_rules
 from .board import board_rule, compartment_rule
 from .deal import deal_rule
 from .dressing import dressing_rule
@@ -40,7 +41,7 @@ def describe(rules: Rules) -> tuple[Section, ...]:
                 *(compartment_rule(c, rules) for c in rules.board.compartments),
             ),
         ),
-        Section("play", "Play", play_rules(rules)),
+        Section("play", "Play", (*play_rules(rules), *advice_rules(rules))),
         Section("settlement", "Settlement", settlement_rules(rules)),
         Section("game", "Game", length_and_winner_rules(rules)),
     )

@@ -28,10 +28,12 @@ def stop_title(cause: StopCause) -> str:
             assert_never(cause)
 
 
-def stop_short(cause: StopCause) -> str:
+def stop_short(cause: StopCause, top: str = "king") -> str:
+    """A cause of a stop in a few words; ``top`` is the rank that ends every run (the king,
+    unless the ace ranks high)."""
     match cause:
         case "king":
-            return "kings"
+            return top + ("es" if top.endswith("x") else "s")
         case "removed":
             return "below a removed card"
         case "turn-up":
@@ -122,5 +124,6 @@ def stop_rule(stop: Stop, rules: Rules) -> Rule:
 
 def stops_summary(rules: Rules) -> str:
     """The causes of a stop, in a fixed order so that equal sets read the same."""
-    said = {stop.cause: stop_short(stop.cause) for stop in rules.play.stops}
+    top = rank_words(rules.pack.top_rank)
+    said = {stop.cause: stop_short(stop.cause, top) for stop in rules.play.stops}
     return "; ".join(said[cause] for cause in get_args(StopCause) if cause in said)

@@ -15,7 +15,7 @@ module and its template, added to that list:
    board carried over)
 4. :mod:`.chief_card`: what is the Pope worth to its holder? (the holder against the other
    seats, per option)
-5. :mod:`.advice`: does source 000's play advice beat leading at random or the lowest card?
+5. :mod:`.advice`: does each source's play advice pay, and whose pays best?
 
 Questions 3 and 4 are about one compartment each, found by what it does
 (:mod:`variants.rules.roles`), never by its id: Matrimony is the compartment won by the king and

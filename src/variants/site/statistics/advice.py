@@ -1,7 +1,10 @@
-"""Question 5: does source 000's play advice beat leading at random or the lowest card?
+"""Question 5: does the sources' play advice pay, and whose pays best?
 
-One seat leads by a policy while the others lead at random, the seat moving round the table
-from deal to deal; its edge is how much better it does than an average other seat.
+Each source that gives advice has a policy that follows it (``advice:<ruleset id>``); sources
+whose advice is the same are played once, together. Under each ruleset's rules one seat leads
+by a policy while the others lead at random, the seat moving round the table from deal to deal;
+its edge is how much better it does than an average other seat. Leading the lowest card and
+leading at random are the yardsticks.
 """
 
 from __future__ import annotations
@@ -10,17 +13,18 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ...rules.ruleset import Ruleset
+from ...engine.policies import ADVICE_PREFIX
+from ...rules.advice import advice_beside
+from ...rules.ruleset import Advice, AdvicePreference, Ruleset
 from .. import stats_runs as sr
 from ..charts import number
-from ..pages import short_name
+from ..pages import name_for_id, short_name
 from .figures import (
     MEANS,
     Counter,
     Section,
     chart,
     count_text,
-    difference,
     mean_bar,
     mean_text,
     n_players,
@@ -28,84 +32,149 @@ from .figures import (
     rate_text,
     separated,
 )
-from .plan import MAIN, POLICIES, Plan
+from .plan import MAIN, Plan
 from .question import Answer, Entry, Page, Question
+from .reports import Mean
 
 say = phrases(__name__)
 
 ANCHOR = "advice"
-ASKED = "Does source 000's play advice beat random and lowest-card leads?"
-POLICY_LABELS = {
-    "random": "random leads",
-    "lowest": "lowest card",
-    "advised": "Peel's advice",
-}
+ASKED = "Does the sources' play advice pay, and whose pays best?"
+YARDSTICKS = {"random": "random leads", "lowest": "lowest card"}
+"""The policies every advice is measured against, with their labels."""
+OWN = "its own source's advice"
 
 
-def policy_tone(policy: str) -> int:
-    """Peel's advice in the highlight colour, lowest-card leads in a third, random plain."""
-    return {"advised": 1, "lowest": 3}.get(policy, 0)
+def advisers(rulesets: Sequence[Ruleset]) -> tuple[str, ...]:
+    """The policy of each distinct advice among ``rulesets``, in their order: sources that give
+    the same preferences in the same order share one, named for the first of them."""
+    found: dict[tuple[AdvicePreference, ...], str] = {}
+    for ruleset in rulesets:
+        advice = ruleset.rules.advice
+        if advice is not None:
+            found.setdefault(_preferences(advice), ADVICE_PREFIX + ruleset.id)
+    return tuple(found.values())
 
 
-def runs(ruleset: Ruleset, main: int, deals: int) -> dict[str, sr.Run]:
-    """A run with one seat following each policy."""
-    return {p: sr.Run("policy-seat", ruleset.id, main, deals, policy=p) for p in POLICIES}
+def runs(ruleset: Ruleset, main: int, deals: int, site: Sequence[Ruleset]) -> dict[str, sr.Run]:
+    """A run with one seat following each yardstick and each advice of the site's sources,
+    by policy."""
+    return {
+        policy: sr.Run("policy-seat", ruleset.id, main, deals, policy=policy)
+        for policy in (*YARDSTICKS, *advisers(site))
+    }
 
 
-VERDICTS = {
-    (1, 1): "the advice beats both",
-    (1, 0): "the advice beats random leads, but cannot be told from leading the lowest card",
-    (1, -1): "the advice beats random leads, but leading the lowest card does better still",
-    (0, 1): "the advice beats leading the lowest card, but not random leads",
-    (0, 0): "the advice cannot be told from either",
-    (0, -1): "the advice does no better than random leads, and worse than the lowest card",
-    (-1, 1): "the advice does worse than random leads",
-    (-1, 0): "the advice does worse than random leads",
-    (-1, -1): "the advice does worse than both",
-}
-"""The verdict, by whether the advice is surely above (1) or below (-1) random leads and the
-lowest card."""
+def label(ruleset: Ruleset, run: sr.Run) -> str:
+    """What a run's policy is called on ``ruleset``'s page: its own source's advice is named
+    as such, another's by that source's ruleset."""
+    if run.policy in YARDSTICKS:
+        return YARDSTICKS[run.policy]
+    if _own(ruleset, run):
+        return OWN
+    return "the advice of " + name_for_id(run.policy.removeprefix(ADVICE_PREFIX))
+
+
+def _advice(p: Plan) -> dict[str, sr.Run]:
+    return {policy: run for policy, run in p.advice.items() if policy not in YARDSTICKS}
+
+
+def _own(ruleset: Ruleset, run: sr.Run) -> bool:
+    """Whether ``run`` follows this ruleset's own advice (another source's, word for word)."""
+    own = ruleset.rules.advice
+    if own is None or not run.policy.startswith(ADVICE_PREFIX):
+        return False
+    followed = advice_beside(ruleset.path)(run.policy.removeprefix(ADVICE_PREFIX))
+    return _preferences(followed) == _preferences(own)
+
+
+def _preferences(advice: Advice) -> tuple[AdvicePreference, ...]:
+    return tuple(p.prefer for p in advice.preferences)
+
+
+def tone(ruleset: Ruleset, run: sr.Run) -> int:
+    """The ruleset's own advice in the highlight colour, any other advice in a second, lowest
+    card leads in a third, random leads plain."""
+    match run.policy:
+        case "random":
+            return 0
+        case "lowest":
+            return 3
+        case _:
+            return 1 if _own(ruleset, run) else 2
+
+
+def example(p: Plan) -> sr.Run:
+    """The run shown as the question's command: the first advice, else random leads."""
+    return next(iter(_advice(p).values()), p.advice["random"])
 
 
 def listed(p: Plan) -> list[tuple[str, sr.Run]]:
     """What each run is, for the list of commands."""
-    return [(f"one seat with {POLICY_LABELS[policy]}", run) for policy, run in p.advice.items()]
+    return [
+        (f"one seat with {YARDSTICKS.get(run.policy, run.policy)}", run)
+        for run in p.advice.values()
+    ]
+
+
+def verdict(edges: dict[str, Mean], random_: Mean) -> str:
+    """Which advice does best, and whether it is surely better than random leads."""
+    ranked = sorted(edges.items(), key=lambda item: -item[1].mean)
+    best, top = ranked[0]
+    beats = separated(top, random_)
+    against = {
+        1: "surely better than random leads",
+        0: "not surely better than random leads",
+        -1: "worse than random leads",
+    }[beats]
+    if len(ranked) == 1:
+        return f"{best} is {against}"
+    runner, second = ranked[1]
+    if separated(top, second) > 0:
+        return f"{best} does best here, and is {against}"
+    return f"{best} and {runner} cannot be told apart here, and the first is {against}"
 
 
 def section(page: Page) -> Section:
     p = page.plan
-    reports = {policy: page.results.seats[run] for policy, run in p.advice.items()}
+    ruleset = page.ruleset
+    reports = {label(ruleset, run): page.results.seats[run] for run in p.advice.values()}
     bars = [
-        mean_bar(POLICY_LABELS[policy], report.edge, policy_tone(policy), sign=True)
-        for policy, report in reports.items()
+        mean_bar(
+            label(ruleset, run), reports[label(ruleset, run)].edge, tone(ruleset, run), sign=True
+        )
+        for run in p.advice.values()
     ]
-    advised, lowest, random_ = reports["advised"], reports["lowest"], reports["random"]
-    verdict = VERDICTS[
-        (separated(advised.edge, random_.edge), separated(advised.edge, lowest.edge))
-    ]
+    random_, lowest = reports[YARDSTICKS["random"]], reports[YARDSTICKS["lowest"]]
+    advised = {label(ruleset, run): reports[label(ruleset, run)] for run in _advice(p).values()}
+    edges = {name: report.edge for name, report in advised.items()}
+    items = [say("edge", label=name, a=mean_text(r.edge)) for name, r in advised.items()]
+    if not advised:
+        return Section(ANCHOR, "Does the play advice pay?", Markup("<p>%s</p>") % say("nobody"), [])
     answer = say(
         "answer",
         n=p.main,
-        a=mean_text(advised.edge),
+        items=Markup("; ").join(items),
         l=mean_text(lowest.edge),
         r=mean_text(random_.edge),
-        verdict=verdict,
-        d=mean_text(difference(advised.edge, random_.edge)),
-        ao=rate_text(advised.went_out),
+        verdict=verdict(edges, random_.edge),
         ro=rate_text(random_.went_out),
+        outs=Markup(", ").join(
+            say("went_out", label=name, rate=rate_text(r.went_out)) for name, r in advised.items()
+        ),
     )
-    found = Section(ANCHOR, "Does Peel's play advice pay?", answer, [])
+    found = Section(ANCHOR, "Does the play advice pay?", answer, [])
     found.body.append(
         chart(
             page.counter,
             bars,
             ident=f"{page.ident}-advice",
-            title=f"{short_name(page.ruleset)}: one seat's lead policy against random leads",
+            title=f"{short_name(ruleset)}: one seat's lead policy against random leads",
             axis="the seat's net less an average other seat's, counters per deal",
             shows="One seat leads by the policy named, the other seats at random; the seat moves "
             "round the table from deal to deal, so every position takes its turn. The bar "
             "is how much better that seat does than an average other seat of the same deal.",
-            size=f"{count_text(advised.deals, 'deals')} per policy, {n_players(p.main)}",
+            size=f"{count_text(random_.deals, 'deals')} per policy, {n_players(p.main)}",
             interval=MEANS,
         )
     )
@@ -116,9 +185,10 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     bars = []
     for entry in entries:
         name = short_name(entry.ruleset)
-        for policy, run in entry.plan.advice.items():
+        for run in entry.plan.advice.values():
             edge = entry.results.seats[run].edge
-            bars.append(mean_bar(POLICY_LABELS[policy], edge, policy_tone(policy), name, sign=True))
+            shade = tone(entry.ruleset, run)
+            bars.append(mean_bar(label(entry.ruleset, run), edge, shade, name, sign=True))
     deals = sr.deals_per_run()
     shown = chart(
         counter,
@@ -137,37 +207,32 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
 
 def answer(entries: Sequence[Entry]) -> Answer:
     items: list[Markup] = []
-    beats_random: list[str] = []
-    beats_lowest: list[str] = []
-    gains: list[float] = []
+    wins: dict[str, int] = {}
     for entry in entries:
-        name = short_name(entry.ruleset)
-        edges = {k: entry.results.seats[run].edge for k, run in entry.plan.advice.items()}
-        if separated(edges["advised"], edges["random"]) > 0:
-            beats_random.append(name)
-        if separated(edges["advised"], edges["lowest"]) > 0:
-            beats_lowest.append(name)
-        gains.append(edges["advised"].mean - edges["random"].mean)
-        items.append(
-            say(
-                "item",
-                name=name,
-                a=mean_text(edges["advised"]),
-                l=number(edges["lowest"].mean, 2, True),
-                r=number(edges["random"].mean, 2, True),
-            )
+        runs_ = entry.plan.advice.values()
+        edges = {label(entry.ruleset, run): entry.results.seats[run].edge for run in runs_}
+        advised = {
+            run.policy: entry.results.seats[run].edge for run in _advice(entry.plan).values()
+        }
+        if advised:
+            best = max(advised, key=lambda policy: advised[policy].mean)
+            wins[best] = wins.get(best, 0) + 1
+        parts = Markup(", ").join(
+            say("part", label=name, a=number(edge.mean, 2, True)) for name, edge in edges.items()
         )
-    return Answer(
+        items.append(say("item", name=short_name(entry.ruleset), parts=parts))
+    ranked = sorted(wins.items(), key=lambda item: -item[1])
+    headline = (
         say(
             "headline",
-            r=len(beats_random),
+            best=name_for_id(ranked[0][0].removeprefix(ADVICE_PREFIX)),
+            k=ranked[0][1],
             n=len(entries),
-            lo=number(min(gains), 2, True) if gains else "—",
-            hi=number(max(gains), 2, True) if gains else "—",
-            l=len(beats_lowest),
-        ),
-        tuple(items),
+        )
+        if ranked
+        else say("nobody")
     )
+    return Answer(headline, tuple(items))
 
 
 QUESTION = Question(ANCHOR, ASKED, section, comparison, answer, listed)

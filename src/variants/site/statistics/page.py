@@ -35,15 +35,16 @@ QUESTIONS = (
 log = logging.getLogger("mkdocs.plugins.variants.statistics")
 
 
-def plan(ruleset: Ruleset) -> Plan:
-    """Every run behind one ruleset's page, as each question chooses them."""
+def plan(ruleset: Ruleset, site: Sequence[Ruleset] = ()) -> Plan:
+    """Every run behind one ruleset's page, as each question chooses them; ``site`` is every
+    ruleset of the site, whose sources' advice is played under this one's rules."""
     deals, games = sr.deals_per_run(), sr.games_per_run()
     sizes = table_sizes(ruleset) or (main_size(ruleset),)
     main = main_size(ruleset)
     packs, length_runs = length.runs(ruleset, sizes, deals)
     pairs, game_runs = king_and_queen.runs(ruleset, sizes, main, games)
     popes, pope_runs = chief_card.runs(ruleset, main, deals)
-    policies = advice.runs(ruleset, main, deals)
+    policies = advice.runs(ruleset, main, deals, site or (ruleset,))
     return Plan(
         ruleset.id, sizes, main, packs, length_runs, pairs, game_runs, popes, pope_runs, policies
     )
@@ -67,7 +68,7 @@ _site = _Site()
 def results_for(rulesets: Sequence[Ruleset]) -> Results:
     """Every run behind these rulesets' pages, from the cache or played now."""
     by_id = {r.id: r for r in rulesets}
-    runs = [run for r in rulesets for run in plan(r).runs()]
+    runs = [run for r in rulesets for run in plan(r, rulesets).runs()]
     found = sr.results(runs, by_id)
     stats = sr.last_stats
     _site.keys.update(stats.keys)
@@ -118,7 +119,7 @@ def command_html(command: str) -> Markup:
 def ruleset_statistics(ruleset: Ruleset) -> str:
     """The statistics section of one ruleset's page."""
     results = results_for(_site_rulesets(ruleset))
-    p = plan(ruleset)
+    p = plan(ruleset, _site_rulesets(ruleset))
     link = Linker(f"statistics/{ruleset.id}.md", _site.use_directory_urls)
     page = Page(ruleset, p, results, Counter(), f"st-{ruleset.id}", link)
     return render(
@@ -130,7 +131,7 @@ def ruleset_statistics(ruleset: Ruleset) -> str:
         main=p.main,
         how=provenance([ruleset], [p]),
         example=command_html(p.seats.get(p.main, next(iter(p.seats.values()))).command()),
-        advice_example=command_html(p.advice["advised"].command()),
+        advice_example=command_html(advice.example(p).command()),
         seed=sr.SEED,
         link=link,
         compare=link.href(COMPARE_PAGE),
@@ -148,7 +149,7 @@ def _site_rulesets(ruleset: Ruleset) -> list[Ruleset]:
 def compare_page(site: SiteData) -> Mapping[str, str]:
     rulesets = list(site.rulesets)
     results = results_for(rulesets)
-    plans = [plan(r) for r in rulesets]
+    plans = [plan(r, rulesets) for r in rulesets]
     entries = [Entry(r, p, results) for r, p in zip(rulesets, plans, strict=True)]
     counter = Counter()
     sections = [question.comparison(entries, counter) for question in QUESTIONS]

@@ -18,7 +18,6 @@ PLAYERS = (3, 5, 8)
 """Table sizes asked about (those a ruleset allows)."""
 MAIN = 5
 """The table size of the comparisons: the size of Peel's worked example."""
-POLICIES = ("random", "lowest", "advised")
 COMPARE_PAGE = "statistics/compare.md"
 
 

@@ -1,0 +1,45 @@
+"""Another ruleset's play advice, for the policy ``advice:<ruleset id>``.
+
+The engine cannot read rulesets, so it is handed the advice: :func:`advice_beside` looks the
+ruleset up in the folder of the ruleset being played, loads it once, and gives its advice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from .loader import load_ruleset
+from .ruleset import Advice
+from .yamlsource import ProblemsError
+
+MAX_ID = 64
+"""The longest id looked up (ruleset ids are shorter)."""
+
+
+@cache
+def _advice_in(path: Path) -> Advice | None:
+    return load_ruleset(path, each_option=False).rules.advice
+
+
+def advice_beside(ruleset_path: str) -> Callable[[str], Advice]:
+    """What looks up ``<id>.yaml`` beside ``ruleset_path`` and gives its advice, raising
+    :class:`ValueError` with a one-line message when there is none to follow."""
+    folder = Path(ruleset_path).parent
+
+    def advice_of(ruleset_id: str) -> Advice:
+        path = folder / f"{ruleset_id}.yaml"
+        named = len(ruleset_id) <= MAX_ID and Path(ruleset_id).name == ruleset_id
+        if not named or ruleset_id.startswith(".") or not path.is_file():
+            shown = ruleset_id[:MAX_ID].encode("unicode_escape").decode("ascii")
+            raise ValueError(f"no ruleset {shown!r} to take advice from")
+        try:
+            advice = _advice_in(path)
+        except ProblemsError as error:
+            raise ValueError(f"advice:{ruleset_id}: {error.problems[0]}") from None
+        if advice is None:
+            raise ValueError(f"ruleset {ruleset_id!r} gives no play advice to follow")
+        return advice
+
+    return advice_of
