@@ -28,6 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 DEALS = REPO / "tests" / "deals"
 
 BOARD_IDS = {
+    "newmarket": ("ace", "king", "queen", "jack"),
     "peel": ("pope", "matrimony", "intrigue", "ace", "king", "queen", "jack", "game"),
     "modern-variations": ("ace", "king", "queen", "jack", "pope", "game", "intrigue", "matrimony"),
     "modern-shedding": ("game", "ace", "king", "queen", "jack", "matrimony", "intrigue", "pope"),
@@ -490,6 +491,19 @@ CASES: tuple[Case, ...] = (
         won={"matrimony": [1], "game": [1]},
         net=(-37, 47, -22),
         board={"intrigue": 12},
+    ),
+    # --- newmarket ----------------------------------------------------------------------------
+    Case(
+        "newmarket-card-below-wins",
+        "newmarket",
+        plays=run(1, "D", "8", "10")
+        + run(1, "C", "A", "6")
+        + run(1, "C", "8", "Q")
+        + cards(1, "KD"),
+        winner=1,
+        won={"jack": [1], "king": [1]},
+        net=(-16, 30, -16),
+        board={"ace": 1, "queen": 1},
     ),
 )
 

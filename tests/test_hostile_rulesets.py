@@ -286,6 +286,23 @@ CASES: tuple[Case, ...] = (
         ),
     ),
     case(
+        "spread-without-its-payer",
+        ("    when: every-deal\n", "    when: every-deal\n    spread: {each: 1, dealer: 2}\n"),
+        lines=("89:5: spread is only for payer spread (at rules/dressing/spread)",),
+    ),
+    case(
+        "spread-too-few-to-cover",
+        ("    payer: shares\n", "    payer: spread\n    spread: {each: 1, dealer: 1}\n"),
+        ("    shares: {dealer: 2, others: 1, total_at_least: 15}\n", ""),
+        ("    remainder_to: game\n", ""),
+        lines=(
+            "85:5: with 3 players 3 counters are laid, too few to cover the stakes (9) "
+            "(at rules/dressing/spread)",
+            "138:9: with dressing=dealer: spread is only for payer spread "
+            "(in rules/dressing/spread) (at options/0/values/1/set)",
+        ),
+    ),
+    case(
         "qualifier-on-a-card",
         ("win: {card: 9D}", "win: {card: 9D, in_succession: true}"),
         lines=(

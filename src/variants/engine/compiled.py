@@ -16,7 +16,7 @@ from functools import cache
 from operator import itemgetter
 from typing import Any, assert_never
 
-from ..mechanics import MECHANICS, others_stakes
+from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
 from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
@@ -360,6 +360,9 @@ def dressing_payments(
             assert given is not None
             total = sum(amount for _, amount in stakes)
             payments += _laid_out(pool(given, total, n, dealer), stakes)
+        case "spread":
+            assert rules.spread is not None
+            payments += spread.payments(rules.spread, stakes, n, dealer)
         case _:
             assert_never(payer)
     return payments + others_stakes.payments(compiled.rules, ids, n, dealer)

@@ -21,7 +21,8 @@ English.
 - :mod:`.others_stakes`: each player but the dealer also stakes some compartments;
 - :mod:`.in_lieu`: the Pope played in place of the missing card of a stopped run;
 - :mod:`.payments`: the player of a card (or a rank) is paid a fixed sum by every other player;
-- :mod:`.with_another`: the player of a card (Spin) may play another with it, which is a stop.
+- :mod:`.with_another`: the player of a card (Spin) may play another with it, which is a stop;
+- :mod:`.spread`: every player lays counters on the compartments of his choice, all covered.
 
 Like the model and the engine, they import only the standard library.
 """
@@ -43,6 +44,7 @@ from . import (
     pair,
     payments,
     spare_seen,
+    spread,
     stock,
     turn_up_payout,
     unplayed_penalty,
@@ -79,6 +81,7 @@ MECHANICS: tuple[ModuleType, ...] = (
     in_lieu,
     payments,
     with_another,
+    spread,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 

@@ -79,7 +79,7 @@ def _contributions(data: RuleView) -> Iterator[Finding]:
             if given is None:
                 yield Finding(("dressing",), "payer contributions needs `contributions`")
                 return
-        case "each-player" | "dealer" | "banker" | "shares":
+        case "each-player" | "dealer" | "banker" | "shares" | "spread":
             if given is not None:
                 yield Finding(
                     ("dressing", "contributions"), "contributions are only for payer contributions"

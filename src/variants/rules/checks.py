@@ -348,7 +348,7 @@ def _shares(data: RuleView) -> Iterator[Finding]:
                 yield Finding(("dressing",), "payer shares needs `shares`")
             if "remainder_to" not in dressing:
                 yield Finding(("dressing",), "payer shares needs `remainder_to`")
-        case "each-player" | "dealer" | "banker" | "contributions":
+        case "each-player" | "dealer" | "banker" | "contributions" | "spread":
             for key in ("shares", "remainder_to"):
                 if key in dressing:
                     yield Finding(("dressing", key), f"{key} is only for payer shares")
@@ -365,7 +365,7 @@ def _pool(data: RuleView) -> Iterator[Finding]:
         case "shares":
             if shares is None:
                 return
-        case "each-player" | "dealer" | "banker" | "contributions":
+        case "each-player" | "dealer" | "banker" | "contributions" | "spread":
             return
         case _:
             assert_never(payer)

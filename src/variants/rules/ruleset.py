@@ -22,6 +22,7 @@ from ..mechanics import (
     contributions,
     in_lieu,
     payments,
+    spread,
     stock,
     turn_up_payout,
     with_another,
@@ -32,6 +33,7 @@ from ..mechanics.holders import HolderRule
 from ..mechanics.in_lieu import InLieu
 from ..mechanics.payments import CardPayment
 from ..mechanics.spare_seen import SeenBy
+from ..mechanics.spread import Spread
 from ..mechanics.stock import Stock
 from ..mechanics.turn_up_payout import TurnUpPayout
 from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
@@ -119,7 +121,7 @@ TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
 TurnUpFate = Literal["table", "dealer", "holder"]
 TrumpChoice = Literal["turn-up", "none"]
 """A trump rule other than a fixed suit (a fixed suit is held as its index, 0-3)."""
-Payer = Literal["each-player", "dealer", "banker", "shares", "contributions"]
+Payer = Literal["each-player", "dealer", "banker", "shares", "contributions", "spread"]
 DressingWhen = Literal["every-deal", "first-deal"]
 StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
 LeadRule = Literal["any", "lowest-in-suit"]
@@ -259,6 +261,8 @@ class Dressing:
     """For payer contributions (:mod:`variants.mechanics.contributions`)."""
     others_stakes: tuple[tuple[str, int], ...] = ()
     """What each player but the dealer also stakes (:mod:`variants.mechanics.others_stakes`)."""
+    spread: Spread | None = None
+    """For payer spread (:mod:`variants.mechanics.spread`)."""
 
     @property
     def every_deal(self) -> bool:
@@ -694,6 +698,7 @@ def build_rules(raw: Raw) -> Rules:
             remainder_to=dressing.get("remainder_to"),
             contributions=contributions.build(dressing.get("contributions")),
             others_stakes=tuple(dressing.get("others_stakes", {}).items()),
+            spread=spread.build(dressing.get("spread")),
             when=dressing["when"],
             **_common(dressing),
         ),

@@ -31,7 +31,7 @@ from markupsafe import Markup
 from ..rules.ruleset import Ruleset
 from . import compare as cmp
 from . import describe as d
-from . import timeline
+from . import family, timeline
 from .render import Linker, escape_markdown, file_anchor, render
 from .schema_doc import schema_doc
 from .svg import board_svg, is_layout, stakes_caption
@@ -152,10 +152,17 @@ def name_for_id(ruleset_id: str) -> str:
 def navigation(site: SiteData) -> list[dict[str, Any]]:
     """The site's nav: Home, each ruleset, comparison, examples, statistics, sources, schema."""
 
+    groups = family.by_game(site.rulesets)
+
     def each(folder: str) -> list[dict[str, Any]]:
-        pages: list[dict[str, Any]] = [
-            {short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets
-        ]
+        pages: list[dict[str, Any]]
+        if len(groups) == 1:
+            pages = [{short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets]
+        else:
+            pages = [
+                {game: [{short_name(r): f"{folder}/{r.id}.md"} for r in members]}
+                for game, members in groups
+            ]
         for page_set in extra_page_sets:
             if page_set.section == folder:
                 pages += page_set.nav(site)
@@ -169,6 +176,7 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
         {"Statistics": each("statistics")},
         {"Sources": "sources.md"},
         {"Timeline": "timeline.md"},
+        {"Family": "family.md"},
         {"Schema": "schema.md"},
         {"Contributing": "contributing.md"},
     ]
@@ -270,6 +278,15 @@ def sources_page(site: SiteData) -> str:
     )
 
 
+def family_page(site: SiteData) -> str:
+    return render(
+        "family.md.j2",
+        groups=family.by_game(site.rulesets),
+        kinships=family.kinships(site.rulesets),
+        **_common(site, "family.md"),
+    )
+
+
 def timeline_page(site: SiteData) -> str:
     return render(
         "timeline.md.j2",
@@ -298,6 +315,7 @@ def generate_pages(site: SiteData) -> dict[str, str]:
     pages["compare.md"] = compare_page(site)
     pages["sources.md"] = sources_page(site)
     pages["timeline.md"] = timeline_page(site)
+    pages["family.md"] = family_page(site)
     pages["schema.md"] = schema_page(site)
     pages["contributing.md"] = contributing_page(site)
     for page_set in extra_page_sets:

@@ -90,7 +90,7 @@ def _pooled(payer: Payer) -> bool:
     match payer:
         case "shares":
             return True
-        case "each-player" | "dealer" | "banker" | "contributions":
+        case "each-player" | "dealer" | "banker" | "contributions" | "spread":
             return False
         case _:
             assert_never(payer)
@@ -109,6 +109,8 @@ def _laid_by(payer: Payer) -> str:
             return "laid out from the players' pool"
         case "contributions":
             return "from the players and the dealer"
+        case "spread":
+            return "laid by the players where they choose"
         case _:
             assert_never(payer)
 

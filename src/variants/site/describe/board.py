@@ -96,7 +96,7 @@ def compartments_summary(rules: Rules) -> str:
     match payer:
         case "each-player":
             suffix = " (from each player)"
-        case "dealer" | "banker" | "shares" | "contributions":
+        case "dealer" | "banker" | "shares" | "contributions" | "spread":
             suffix = ""
         case _:
             assert_never(payer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...mechanics import contributions, others_stakes
+from ...mechanics import contributions, others_stakes, spread
 from ...rules.ruleset import Compartment, Rules
 from .records import Rule, Table
 from .words import compartment_label, counters, number_word
@@ -36,6 +36,8 @@ def stake_text(rules: Rules, compartment: Compartment) -> str:
             return "nothing" if amount is None else str(amount)
         case "banker" | "contributions":
             return "nothing" if amount is None else str(amount)
+        case "spread":
+            return "nothing" if amount is None else f"at least {amount}, as the players choose"
         case _:
             assert_never(payer)
 
@@ -78,6 +80,9 @@ def dressing_summary(rules: Rules) -> str:
             given = dressing.contributions
             assert given is not None
             return contributions.summary(given, total) + when
+        case "spread":
+            assert dressing.spread is not None
+            return spread.summary(dressing.spread) + when
         case _:
             assert_never(payer)
 
@@ -123,6 +128,9 @@ def dressing_rule(rules: Rules) -> Rule:
                 tuple(contributions.table_rows(given, total, rules.players.counts)),
                 "What each pays towards the dressing, by the number of players.",
             )
+        case "spread":
+            assert dressing.spread is not None
+            sentences = spread.sentences(dressing.spread, stakes, before)
         case _:
             assert_never(payer)
     return Rule(

@@ -62,7 +62,7 @@ def banker_dresses(payer: Payer) -> bool:
     match payer:
         case "banker":
             return True
-        case "each-player" | "dealer" | "shares" | "contributions":
+        case "each-player" | "dealer" | "shares" | "contributions" | "spread":
             return False
         case _:
             assert_never(payer)
