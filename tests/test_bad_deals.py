@@ -58,7 +58,7 @@ CASES: tuple[Case, ...] = (
         "unknown-ruleset",
         2,
         "no ruleset 'pele' (known: cassell, foster, hoffmann, hoyle, modern-shedding, "
-        "modern-variations, peel, spin, spinado, squareman)",
+        "modern-variations, newmarket, peel, spin, spinado, squareman)",
     ),
     Case(
         "unknown-option",
@@ -98,8 +98,8 @@ CASES: tuple[Case, ...] = (
         "ruleset-a-path",
         3,
         "ruleset must be a ruleset id, not a path "
-        "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, peel, "
-        "spin, spinado, squareman)",
+        "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, "
+        "newmarket, peel, spin, spinado, squareman)",
     ),
     Case("policy-a-list", 11, "policy must be one of lowest, random, advised, not a list"),
 )

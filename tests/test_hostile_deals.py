@@ -22,8 +22,8 @@ from variants.rules.loader import load_ruleset
 
 RULESETS = str(REPO / "rulesets")
 KNOWN = (
-    "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, peel, spin, "
-    "spinado, squareman)"
+    "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, newmarket, "
+    "peel, spin, spinado, squareman)"
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 LARGEST = 2**63 - 1

@@ -309,7 +309,7 @@ EXPERIMENT_CASES: list[tuple[list[str], str]] = [
     (
         ["deals", "pele", "--players", "4", "--deals", "5"],
         "variants: no ruleset 'pele' (known: cassell, foster, hoffmann, hoyle, "
-        "modern-shedding, modern-variations, peel, spin, spinado, squareman)",
+        "modern-shedding, modern-variations, newmarket, peel, spin, spinado, squareman)",
     ),
 ]
 

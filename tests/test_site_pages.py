@@ -170,9 +170,9 @@ def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> Non
 def test_home_draws_every_board(site: Path) -> None:
     html = page(site, "")
     # Peel, the two modern pages, Hoyle, Cassell, Hoffmann, Squareman, and Spin's and
-    # Spinado's pools: round boards.
+    # Spinado's pools: round boards; Foster's and Newmarket's cards: layouts.
     assert html.count('class="pj-svg pj-svg--round"') == 9
-    assert html.count('class="pj-svg pj-svg--layout"') == 1
+    assert html.count('class="pj-svg pj-svg--layout"') == 2
     text = text_of(html)
     assert "Matrimony" in text and "Commit" in text
     assert "Game: the rest of the pool" in text

@@ -27,6 +27,7 @@ def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset])
         "hoyle",
         "cassell",
         "spinado",
+        "newmarket",
         "peel",
         "spin",
         "foster",
