@@ -77,13 +77,16 @@ def won_by_card(rules: Rules) -> tuple[Compartment, ...]:
 
 
 def chief_card(rules: Rules) -> Compartment | None:
-    """The compartment won by one named card that the dressing stakes most on (the first on
-    the board among equals); None when no compartment is won by one named card."""
+    """The compartment won by one named card that the dressing stakes most on; None when no
+    compartment is won by one named card, or when several named cards share the most stake
+    (Newmarket's four pool cards: none of them is a Pope). Among compartments the dressing does
+    not stake at all, the first on the board."""
     cards = won_by_card(rules)
     if not cards:
         return None
     most = max(stake(rules, c) for c in cards)
-    return next(c for c in cards if stake(rules, c) == most)
+    chief = [c for c in cards if stake(rules, c) == most]
+    return chief[0] if len(chief) == 1 or most == 0 else None
 
 
 def pairs(rules: Rules) -> tuple[Compartment, ...]:
