@@ -238,7 +238,7 @@ def test_a_board_without_a_card_compartment_has_no_pope(rulesets: dict[str, Rule
     assert roles.chief_card(without) is None
     assert statistics.has_pope_card(without) is False
     assert compare.pope_card(without) == "no Pope"
-    assert compare.pope_holder(without) == "no such compartment"
+    assert compare.pope_holder(without) == "no Pope"
     assert not any(segment.chief for segment in _segments(without, 170, 170, 150))
     assert [s.chief for s in _segments(rules, 170, 170, 150)] == [True] + [False] * 7
 

@@ -196,7 +196,7 @@ def stops_in_play(rules: Rules) -> str:
 def pope_holder(rules: Rules) -> str:
     """What the holder of an unplayed Pope pays (:func:`variants.rules.roles.chief_card`)."""
     pope = roles.chief_card(rules)
-    return "no such compartment" if pope is None else d.holder_summary(rules, pope.id)
+    return "no Pope" if pope is None else d.holder_summary(rules, pope.id)
 
 
 def pairs_summary(rules: Rules) -> str:
