@@ -23,8 +23,8 @@ PEEL_OPTIONS = (
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 KEYS = (
-    "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, board, leads, "
-    "policy, seed"
+    "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, board, "
+    "leads, policy, seed"
 )
 
 

@@ -158,6 +158,7 @@ def test_the_walk_finds_the_schemas_enums() -> None:
         "all-to-players",
         "fixed-table",
         "equal-with-stock",
+        "down-and-up",
     )
     assert ENUMS["rules.game.deals"] == ("per-player",)
     assert ENUMS["rules.play.stops{key}"][0] == "king"

@@ -278,6 +278,29 @@ CASES: tuple[Case, ...] = (
         lines=("41:13: the fewest cards are more than the most (at rules/deal/stock/between)",),
     ),
     case(
+        "down-without-its-style",
+        ("    spare_name: spare hand\n", "    spare_name: spare hand\n    down: 2\n"),
+        lines=("41:11: `down` is only for the down-and-up style (at rules/deal/down)",),
+    ),
+    case(
+        "down-and-up-without-down",
+        ("style: equal-with-spare", "style: down-and-up"),
+        lines=(
+            "38:3: a down-and-up deal says how many cards go face down: `down` (at rules/deal)",
+            "45:11: with the deal style down-and-up the turn-up can be: none; not last-dealt "
+            "(at rules/turn_up/card)",
+        ),
+    ),
+    case(
+        "down-and-up-with-a-turn-up",
+        ("style: equal-with-spare", "style: down-and-up"),
+        ("    spare_name: spare hand\n", "    spare_name: rest of the pack\n    down: 1\n"),
+        lines=(
+            "46:11: with the deal style down-and-up the turn-up can be: none; not last-dealt "
+            "(at rules/turn_up/card)",
+        ),
+    ),
+    case(
         "dealer-sits-out-and-takes-the-turn-up",
         ("    spare_name: spare hand\n", "    spare_name: spare hand\n    dealer_sits_out: true\n"),
         ("    fate: table\n", "    fate: dealer\n"),

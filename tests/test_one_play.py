@@ -3,6 +3,7 @@ bulk tally deal with the same function and play with the same loop, so their fig
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ RULESETS = load_rulesets(REPO / "rulesets")
 def in_order(ruleset: str, players: int, dealer: int) -> tuple[list[list[int]], int | None]:
     """The hands and turn-up of a pack that is not shuffled (card 0, A♣, on top)."""
     compiled = compile_rules(RULESETS[ruleset].rules_for({}), players)
-    hands, _, turn_up = compiled.layout(dealer).deal(compiled.pack)
+    hands, _, turn_up, _ = compiled.layout(dealer).deal(compiled.pack)
     return hands, turn_up
 
 
@@ -31,7 +32,7 @@ def test_peel_deals_a_card_at_a_time_from_the_dealers_left_and_turns_up_the_next
     pack = compiled.pack
     assert 20 not in pack and len(pack) == 51
     for dealer in range(3):
-        hands, _, turn_up = compiled.layout(dealer).deal(pack)
+        hands, _, turn_up, _ = compiled.layout(dealer).deal(pack)
         for position in range(3):
             assert hands[(dealer + 1 + position) % 3] == [pack[i] for i in range(position, 48, 4)]
         assert turn_up == pack[48] == 49
@@ -64,7 +65,7 @@ def test_a_turn_up_that_joins_a_hand_is_dealt_into_it_once() -> None:
 def test_the_closing_deal_deals_the_whole_pack_round_from_the_dealers_left() -> None:
     compiled = compile_rules(RULESETS["foster"].rules_for({}), 5)
     pack = list(range(52))
-    hands, owner, turn_up = compiled.closing_layout(3).deal(pack)
+    hands, owner, turn_up, _ = compiled.closing_layout(3).deal(pack)
     assert turn_up is None
     assert hands[4] == list(range(0, 52, 5))
     assert hands[3] == list(range(4, 52, 5))
@@ -116,3 +117,26 @@ def test_a_counting_ledger_keeps_the_same_counters_as_a_ledger(
     assert counting.at_turn_up == [int(t) for t in ledger.by_turn_up]
     assert counting.total == ledger.took
     assert counting.squares == [took * took for took in ledger.took]
+
+
+def test_a_down_and_up_deal_gives_each_player_cards_down_then_one_up() -> None:
+    """Two down and one up to each of four players from the dealer's left, the rest unused:
+    with seat 1 dealing, seat 2 is dealt the pack's cards 0 and 4 down and 8 up."""
+    peel = RULESETS["peel"].rules_for({})
+    rules = replace(
+        peel,
+        deal=replace(peel.deal, style="down-and-up", down=2),
+        turn_up=replace(peel.turn_up, card="none"),
+    )
+    compiled = compile_rules(rules, 4)
+    pack = compiled.pack
+    hands, owner, turn_up, face_up = compiled.layout(1).deal(pack)
+    assert turn_up is None
+    for position in range(4):
+        seat = (1 + 1 + position) % 4
+        assert hands[seat] == sorted(pack[i] for i in (position, position + 4, position + 8))
+        assert face_up[seat] == pack[position + 8]
+    assert all(owner[card] == SPARE for card in pack[12:])
+    setup = deal_from_pack(compiled, pack, 1)
+    assert setup.face_up == tuple(face_up)
+    assert len(setup.spare) == len(pack) - 12

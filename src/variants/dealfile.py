@@ -1,7 +1,8 @@
 """Deal files: one deal described completely, read with checks and written back.
 
 A deal file names its ruleset and options, the dealer, every seat's hand, the spare hand or
-stock, the turn-up, the board carried in, and optionally the leads and the policy for the rest.
+stock, the turn-up, the cards dealt face up (where the rules deal one to each seat), the board
+carried in, and optionally the leads and the policy for the rest.
 Any mistake is a :class:`DealFileError` whose message names the file and the line.
 """
 
@@ -40,6 +41,7 @@ KEYS = {
     "hands": "one list of cards per seat",
     "spare": "the spare hand or stock",
     "turn_up": "the turn-up card or null",
+    "face_up": "the card dealt face up to each seat, one per seat",
     "board": "counters carried over, by compartment",
     "leads": "the card played at each lead",
     "policy": "the policy for leads not given",
@@ -274,6 +276,7 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
     turn_up = None if turn_raw is None else card_at(("turn_up",), turn_raw)
     _check_cards(fail, compiled, hands, spare, turn_up, card_paths)
     _check_counts(fail, compiled, dealer, hands, spare, turn_up)
+    face_up = _face_up(fail, compiled, data, hands, card_at)
     board = _board(fail, data.get("board"), compiled)
     leads_raw = data.get("leads")
     leads = cards_at(("leads",), [] if leads_raw is None else leads_raw, dealt=False)
@@ -297,6 +300,7 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
         turn_up=turn_up,
         board=tuple(board),
         banker=banker,
+        face_up=face_up,
     )
     return DealFile(
         ruleset=ruleset,
@@ -463,6 +467,39 @@ def _check_counts(
         raise fail(("turn_up",), f"the turn-up {card_name(turn_up)} belongs in the spare hand")
 
 
+def _face_up(
+    fail: Fail,
+    compiled: CompiledRules,
+    data: dict[Any, Any],
+    hands: list[list[int]],
+    card_at: Callable[[JsonPath, object], int],
+) -> tuple[int, ...]:
+    """The card dealt face up to each seat, each in its seat's hand (empty: the rules deal
+    none face up)."""
+    players = compiled.players
+    if not compiled.plan.face_up:
+        if "face_up" in data:
+            raise fail(("face_up",), "these rules deal no card face up")
+        return ()
+    if "face_up" not in data:
+        raise fail((), f"missing key 'face_up': {KEYS['face_up']}")
+    raw = data["face_up"]
+    if not isinstance(raw, list):
+        raise fail(("face_up",), f"face_up must be a list of cards, not {kind(raw)}")
+    if len(raw) != players:
+        raise fail(
+            ("face_up",),
+            f"face_up names {len(raw)} cards; there is one for each of {players} seats",
+        )
+    face_up = tuple(card_at(("face_up", seat), item) for seat, item in enumerate(raw))
+    for seat, card in enumerate(face_up):
+        if card not in hands[seat]:
+            raise fail(
+                ("face_up", seat), f"the face-up {card_name(card)} is not in seat {seat}'s hand"
+            )
+    return face_up
+
+
 def deal_file_text(
     ruleset_id: str,
     setup: DealSetup,
@@ -493,6 +530,8 @@ def deal_file_text(
     lines += [f"  - {cards(hand)}" for hand in setup.hands]
     lines.append(f"spare: {cards(setup.spare)}")
     lines.append(f"turn_up: {'null' if setup.turn_up is None else card_name(setup.turn_up)}")
+    if setup.face_up:
+        lines.append(f"face_up: {cards(setup.face_up)}")
     carried = {k: v for k, v in zip(board_ids, setup.board, strict=False) if v}
     lines.append(f"board: {json.dumps(carried)}")
     lines.append(f"leads: {cards(leads)}")

@@ -20,7 +20,7 @@ from ..engine.play import Choosers, Policy, play_dealt
 from ..engine.settle import CountingLedger
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
+    from ..engine.compiled import CompiledRules, Dealing
     from .simulate import Tally
 
 BATCH = 256
@@ -58,13 +58,14 @@ def tally_deals(
     start = ledger.start
     hands: list[list[int]] = []  # the hands of the deal being played
 
-    def deals() -> Iterator[tuple[list[list[int]], list[int], int | None]]:
+    def deals() -> Iterator[Dealing]:
         """Each deal dealt from a fresh shuffle, its ledger started as dressed."""
         nonlocal hands
         for _ in range(count):
-            hands, owner, turn_up = deal(shuffle(cards, rng))
+            dealing = deal(shuffle(cards, rng))
+            hands = dealing[0]
             start(list(board_start), list(net_start))
-            yield hands, owner, turn_up
+            yield dealing
 
     played = play_dealt(
         compiled, ledger, dealer, deals(), choosers, rng, no_leads, None, no_spare, held

@@ -35,6 +35,10 @@ STOPPED = -5
 END = 52
 """The card that follows the top rank or a card that may only be led: a sentinel."""
 
+Dealing = tuple[list[list[int]], list[int], int | None, tuple[int, ...]]
+"""One deal dealt: the hands by seat, where each card lies, the turn-up, the face-up cards by
+seat (empty: none is dealt face up)."""
+
 NO_TRUMP = 4
 """Index of the tables used when there is no trump suit."""
 
@@ -103,11 +107,14 @@ class Layout:
     """The pack indices of the spare hand or stock (a turn-up that lies in it included)."""
     start: tuple[int, ...]
     """The rules' ``start_owner``: where each card lies before the deal."""
+    face_up: tuple[int, ...] = ()
+    """Per seat, the pack index of the card it is dealt face up (down-and-up), or none."""
 
-    def deal(self, pack: Sequence[int]) -> tuple[list[list[int]], list[int], int | None]:
+    def deal(self, pack: Sequence[int]) -> Dealing:
         """Deal ``pack`` (top card first): each seat's hand in ascending card order (a turn-up
         that joins a hand included), where each card lies by card (``END`` included: a seat,
-        or SPARE, REMOVED, TABLE for a turn-up in no hand, STOPPED), and the turn-up.
+        or SPARE, REMOVED, TABLE for a turn-up in no hand, STOPPED), the turn-up, and each
+        seat's card dealt face up (empty: none is), which its hand also holds.
 
         The one way every deal is dealt: a shown deal, the simulator's, a game's and its
         closing deal."""
@@ -116,9 +123,12 @@ class Layout:
         for seat, hand in enumerate(hands):
             for card in hand:
                 owner[card] = seat
+        face_up = self.face_up
+        if face_up:
+            return hands, owner, None, tuple(pack[index] for index in face_up)
         index = self.turn_up_index
         if index < 0:
-            return hands, owner, None
+            return hands, owner, None, ()
         turn_up = pack[index]
         seat = self.turn_up_to
         if seat >= 0:
@@ -126,7 +136,7 @@ class Layout:
             owner[turn_up] = seat
         else:
             owner[turn_up] = TABLE
-        return hands, owner, turn_up
+        return hands, owner, turn_up, ()
 
 
 @dataclass(frozen=True)
@@ -228,7 +238,12 @@ def _layout(plan: DealPlan, dealer: int, start: tuple[int, ...]) -> Layout:
     spare = [i for i, p in enumerate(plan.positions) if p == PLAN_SPARE and i != turn_index]
     if turn_index >= 0 and plan.turn_up_position == PLAN_SPARE:
         spare.append(turn_index)
-    return Layout(tuple(getters), tuple(places), turn_index, turn_to, tuple(spare), start)
+    face_up = [0] * len(plan.face_up)
+    for position, index in enumerate(plan.face_up):
+        face_up[(dealer + 1 + position) % players] = index
+    return Layout(
+        tuple(getters), tuple(places), turn_index, turn_to, tuple(spare), start, tuple(face_up)
+    )
 
 
 def _getter(indices: list[int]) -> Any:

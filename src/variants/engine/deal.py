@@ -29,6 +29,8 @@ class DealSetup:
     """Counters on each compartment before dressing (carried over), in board order."""
     banker: int
     dress: bool = True
+    face_up: tuple[int, ...] = ()
+    """Each seat's card dealt face up, by seat, which its hand also holds (empty: none is)."""
 
     @property
     def elder(self) -> int:
@@ -88,7 +90,7 @@ def deal_from_pack(
     if len(pack) != len(compiled.plan.positions):
         raise ValueError(f"a pack of {len(pack)} cards, not {len(compiled.plan.positions)}")
     layout = compiled.layout(dealer)
-    hands, _, turn_up = layout.deal(pack)
+    hands, _, turn_up, face_up = layout.deal(pack)
     return DealSetup(
         players=compiled.players,
         dealer=dealer,
@@ -98,6 +100,7 @@ def deal_from_pack(
         board=tuple(board) if board is not None else (0,) * len(compiled.ids),
         banker=dealer if banker is None else banker,
         dress=dress,
+        face_up=face_up,
     )
 
 

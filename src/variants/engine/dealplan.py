@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
+from ..mechanics.down_and_up import positions as positions_face_up
 from ..mechanics.spare_seen import dealt_seats
 from ..mechanics.stock import positions as positions_of_stock
 from ..rules.ruleset import Rules, TurnUpCard
@@ -32,6 +33,9 @@ class DealPlan:
     """The pack index of the card turned for trump, if any."""
     turn_up_position: int
     """Where the turn-up lies once play starts: a position, ``SPARE`` or ``TURN_UP`` (table)."""
+    face_up: tuple[int, ...] = ()
+    """The pack indices dealt face up, one per position from the elder hand (down-and-up),
+    or none."""
 
     def hand_sizes(self) -> tuple[int, ...]:
         """Cards each position holds when play starts (elder hand first)."""
@@ -60,6 +64,7 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
     seats = dealt_seats(rules.deal, players)
     positions: list[int]
     turn_index: int | None = None
+    face_up: tuple[int, ...] = ()
     match style:
         case "equal-with-spare":
             positions, turn_index = _equal_with_spare(size, seats, turn)
@@ -71,6 +76,11 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
             positions, turn_index = _fixed_table(rules, size, seats, turn)
         case "equal-with-stock":
             positions, turn_index = _equal_with_stock(rules, size, seats, turn)
+        case "down-and-up":
+            try:
+                positions, face_up = positions_face_up(rules.deal.down, size, seats)
+            except ValueError as error:
+                raise DealPlanError(str(error)) from None
         case _:
             assert_never(style)
     positions = [SPARE if p == seats else p for p in positions]
@@ -86,7 +96,7 @@ def plan_deal(rules: Rules, players: int) -> DealPlan:
                 turn_position = positions[turn_index]
             case _:
                 assert_never(fate)
-    return DealPlan(players, tuple(positions), turn_index, turn_position)
+    return DealPlan(players, tuple(positions), turn_index, turn_position, face_up)
 
 
 def _whole_pack(

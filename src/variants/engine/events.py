@@ -61,6 +61,8 @@ class Dealt:
     spare: tuple[int, ...]
     turn_up: int | None
     turn_up_place: TurnUpPlace
+    face_up: tuple[int, ...] = ()
+    """Each seat's card dealt face up, by seat (empty: none is)."""
 
 
 @dataclass(frozen=True, slots=True)

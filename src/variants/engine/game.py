@@ -149,7 +149,7 @@ def _closing_deal(
     players = compiled.players
     pack = list(compiled.pack)
     rng.shuffle(pack)
-    hands, holder, _ = compiled.closing_layout(dealer).deal(pack)
+    hands, holder, _, _ = compiled.closing_layout(dealer).deal(pack)
     if log is not None:
         log.append(DealStarted(number, dealer, players, trump, closing=True))
         log.append(Dealt(dealer, tuple(map(tuple, hands)), (), None, "none"))

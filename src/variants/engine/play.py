@@ -19,7 +19,17 @@ from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..mechanics.with_another import play_with
 from ..rules.ruleset import StopCause
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
-from .compiled import END, NO_TRUMP, PLAYED, REMOVED, SPARE, STOP_CAUSE, TABLE, CompiledRules
+from .compiled import (
+    END,
+    NO_TRUMP,
+    PLAYED,
+    REMOVED,
+    SPARE,
+    STOP_CAUSE,
+    TABLE,
+    CompiledRules,
+    Dealing,
+)
 from .deal import DealSetup, places, shuffle
 from .events import (
     CarriedOver,
@@ -230,6 +240,7 @@ def play_deal(
         [list(hand) for hand in setup.hands],
         places(compiled, setup.hands, setup.turn_up),
         setup.turn_up,
+        setup.face_up,
         list(setup.board),
         Choosers(policy, compiled.players, log is None and not leads),
         rng,
@@ -252,7 +263,7 @@ def play_shuffled(
 
     It deals as :func:`deal.shuffled_deal` does, from the same generator, so the two paths
     give the same result."""
-    hands, owner, turn_up = compiled.layout(dealer).deal(shuffle(compiled.pack, rng))
+    hands, owner, turn_up, face_up = compiled.layout(dealer).deal(shuffle(compiled.pack, rng))
     return _deal(
         compiled,
         dealer,
@@ -261,6 +272,7 @@ def play_shuffled(
         hands,
         owner,
         turn_up,
+        face_up,
         list(board) if board is not None else [0] * len(compiled.ids),
         Choosers(policy, compiled.players, True),
         rng,
@@ -278,6 +290,7 @@ def _deal(
     hands: list[list[int]],
     owner: list[int],
     turn_up: int | None,
+    face_up: tuple[int, ...],
     board: list[int],
     choosers: Choosers,
     rng: random.Random,
@@ -292,7 +305,7 @@ def _deal(
         dress_board(compiled, ledger, dealer, banker)
     dealt = sum(map(len, hands))
     held = [0] * len(ids)
-    deal = ((hands, owner, turn_up),)
+    deal = ((hands, owner, turn_up, face_up),)
     winner, trump = next(
         play_dealt(compiled, ledger, dealer, deal, choosers, rng, leads, log, spare, held)
     )
@@ -332,7 +345,7 @@ def play_dealt(
     compiled: CompiledRules,
     ledger: Ledger,
     dealer: int,
-    deals: Iterable[tuple[list[list[int]], list[int], int | None]],
+    deals: Iterable[Dealing],
     choosers: Choosers,
     rng: random.Random,
     leads: Sequence[int],
@@ -364,14 +377,15 @@ def play_dealt(
     draw = rng.random
     watched = logging or only is None
     first_leader = (dealer + 1) % players
-    for hands, owner, turn_up in deals:
+    for hands, owner, turn_up, face_up in deals:
         trump = trump_after[END if turn_up is None else turn_up]
         tables = by_trump[NO_TRUMP if trump is None else trump]
         if logging:
             place: TurnUpPlace = "none"
             if turn_up is not None:
                 place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
-            log.append(Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place))  # type: ignore[union-attr]
+            dealt = Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place, face_up)
+            log.append(dealt)  # type: ignore[union-attr]
         if turn_up is not None:
             if logging:
                 log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]

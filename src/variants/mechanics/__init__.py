@@ -22,7 +22,8 @@ English.
 - :mod:`.in_lieu`: the Pope played in place of the missing card of a stopped run;
 - :mod:`.payments`: the player of a card (or a rank) is paid a fixed sum by every other player;
 - :mod:`.with_another`: the player of a card (Spin) may play another with it, which is a stop;
-- :mod:`.spread`: every player lays counters on the compartments of his choice, all covered.
+- :mod:`.spread`: every player lays counters on the compartments of his choice, all covered;
+- :mod:`.down_and_up`: each player dealt cards face down and one face up, the rest unused.
 
 Like the model and the engine, they import only the standard library.
 """
@@ -37,6 +38,7 @@ from . import (
     bonus,
     card,
     contributions,
+    down_and_up,
     going_out,
     holders,
     in_lieu,
@@ -82,6 +84,7 @@ MECHANICS: tuple[ModuleType, ...] = (
     payments,
     with_another,
     spread,
+    down_and_up,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 

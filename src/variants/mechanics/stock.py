@@ -129,7 +129,7 @@ def _stock_with_its_style(data: RuleView) -> Iterator[Finding]:
     match style:
         case "equal-with-stock":
             with_stock = True
-        case "equal-with-spare" | "all-around" | "all-to-players" | "fixed-table":
+        case "equal-with-spare" | "all-around" | "all-to-players" | "fixed-table" | "down-and-up":
             with_stock = False
         case _:
             assert_never(style)

@@ -435,6 +435,8 @@ def _turn_ups(style: DealStyle) -> frozenset[TurnUpCard]:
             return frozenset(("none", "stock-top"))
         case "equal-with-stock":
             return frozenset(("none", "last-dealt", "stock-top"))
+        case "down-and-up":
+            return frozenset(("none",))
         case _:
             assert_never(style)
 
@@ -444,7 +446,7 @@ def _has_spare(style: DealStyle) -> bool:
     match style:
         case "all-to-players":
             return False
-        case "equal-with-spare" | "all-around" | "fixed-table" | "equal-with-stock":
+        case "equal-with-spare" | "all-around" | "fixed-table" | "equal-with-stock" | "down-and-up":
             return True
         case _:
             assert_never(style)
@@ -459,7 +461,7 @@ def _fate_problem(fate: TurnUpFate, style: DealStyle, card: TurnUpCard) -> str |
             match style:
                 case "all-around" | "all-to-players":
                     return None
-                case "equal-with-spare" | "fixed-table" | "equal-with-stock":
+                case "equal-with-spare" | "fixed-table" | "equal-with-stock" | "down-and-up":
                     return "fate holder is only for a deal of the whole pack"
                 case _:
                     assert_never(style)
@@ -518,7 +520,15 @@ def _deal(data: RuleView) -> Iterator[Finding]:
                     )
         case "equal-with-stock" if rules.deal.stock is None:
             return  # the stock's own check says what is missing
-        case "equal-with-spare" | "all-around" | "all-to-players" | "equal-with-stock":
+        case "down-and-up" if not rules.deal.down:
+            return  # the down-and-up check says what is missing
+        case (
+            "equal-with-spare"
+            | "all-around"
+            | "all-to-players"
+            | "equal-with-stock"
+            | "down-and-up"
+        ):
             where = ("deal",)
             if rules.deal.table:
                 yield Finding(("deal", "table"), "a deal table is only for the fixed-table style")

@@ -115,7 +115,12 @@ class Pack:
 # every branch on a rule's value can be a ``match`` that mypy checks for a missing case.
 FirstDealer = Literal["lowest-card", "first-jack", "agreed"]
 DealStyle = Literal[
-    "equal-with-spare", "all-around", "all-to-players", "fixed-table", "equal-with-stock"
+    "equal-with-spare",
+    "all-around",
+    "all-to-players",
+    "fixed-table",
+    "equal-with-stock",
+    "down-and-up",
 ]
 TurnUpCard = Literal["none", "last-dealt", "dealer-last", "stock-top"]
 TurnUpFate = Literal["table", "dealer", "holder"]
@@ -165,6 +170,9 @@ class Deal:
     """Who may look at the spare cards (:mod:`variants.mechanics.spare_seen`)."""
     dealer_sits_out: bool = False
     """Whether the dealer is dealt no cards (:mod:`variants.mechanics.spare_seen`)."""
+    down: int = 0
+    """For down-and-up: the cards each player is dealt face down before one face up
+    (:mod:`variants.mechanics.down_and_up`)."""
 
     def cards_each(self, players: int) -> int | None:
         return dict(self.table).get(players)
@@ -648,6 +656,7 @@ def build_deal(raw: Raw) -> Deal:
         stock=stock.build(raw.get("stock")),
         spare_seen_by=raw.get("spare_seen_by", "nobody"),
         dealer_sits_out=raw.get("dealer_sits_out", False),
+        down=raw.get("down", 0),
         **_common(raw),
     )
 

@@ -7,7 +7,7 @@ from typing import assert_never
 
 from ...engine.dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
 from ...engine.events import TurnUpPlace
-from ...mechanics import spare_seen, stock
+from ...mechanics import down_and_up, spare_seen, stock
 from ...rules.ruleset import Rules
 from .records import Rule, Table
 from .words import EN_DASH, ORDINALS, article
@@ -152,6 +152,8 @@ def deal_style_text(rules: Rules) -> tuple[str, ...]:
         case "equal-with-stock":
             assert deal.stock is not None
             return stock.sentences(deal.stock, spare)
+        case "down-and-up":
+            return down_and_up.sentences(deal.down, spare)
         case _:
             assert_never(style)
 
@@ -173,6 +175,8 @@ def deal_summary(rules: Rules) -> str:
         case "equal-with-stock":
             assert deal.stock is not None
             return stock.summary(deal.stock)
+        case "down-and-up":
+            return down_and_up.summary(deal.down)
         case _:
             assert_never(style)
 
@@ -210,7 +214,7 @@ def dealt_whole(rules: Rules) -> bool:
     match style:
         case "all-around" | "all-to-players":
             return True
-        case "equal-with-spare" | "fixed-table" | "equal-with-stock":
+        case "equal-with-spare" | "fixed-table" | "equal-with-stock" | "down-and-up":
             return False
         case _:
             assert_never(style)
