@@ -27,6 +27,7 @@ from variants.engine.game import play_game
 from variants.engine.policies import make_policy
 from variants.mechanics import MECHANICS, Win, build_win
 from variants.mechanics.bonus import Bonus, BonusCounted
+from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
 from variants.mechanics.spare_seen import SeenBy
@@ -87,6 +88,8 @@ TIES: dict[str, Tie] = {
     "rules.trump.suit": Tie(Trump, "suit", TrumpChoice, also=SUITS),
     f"{COMPARTMENT}.win.different_seats": Tie(PairWin, "different_seats", DifferentSeats),
     f"{COMPARTMENT}.win.odd_counter": Tie(PairWin, "odd_counter", OddCounter),
+    f"{COMPARTMENT}.win.pair": Tie(RankPairWin, "choice", PairChoice),
+    f"{COMPARTMENT}.win.otherwise": Tie(BestWin, "otherwise", Otherwise),
     f"{COMPARTMENT}.bonus.counted": Tie(Bonus, "counted", BonusCounted),
     f"{COMPARTMENT}.unplayed_penalty": Tie(Compartment, "unplayed_penalty", UnplayedPenalty),
     "rules.dressing.payer": Tie(Dressing, "payer", Payer),
@@ -193,6 +196,9 @@ def test_win_ways() -> None:
         "trumps": ["Q", "K"],
         "cards": ["KD", "QD"],
         "going_out": True,
+        "ranks": ["K", "Q"],
+        "pair": "highest",
+        "best": "AD",
     }
     assert sorted(keys) == sorted(samples)
     assert set(keys) <= set(win["properties"])

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
 from ..mechanics.in_lieu import stand_in
+from ..mechanics.showing import show
 from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..mechanics.with_another import play_with
@@ -377,6 +378,7 @@ def play_dealt(
     draw = rng.random
     watched = logging or only is None
     first_leader = (dealer + 1) % players
+    showing = compiled.rules.play.showing
     for hands, owner, turn_up, face_up in deals:
         trump = trump_after[END if turn_up is None else turn_up]
         tables = by_trump[NO_TRUMP if trump is None else trump]
@@ -386,6 +388,10 @@ def play_dealt(
                 place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
             dealt = Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place, face_up)
             log.append(dealt)  # type: ignore[union-attr]
+        if showing is not None:  # the hands are shown, not played: no run, nobody goes out
+            show(compiled, showing, ledger, dealer, hands, face_up, log)
+            yield None, trump
+            continue
         if turn_up is not None:
             if logging:
                 log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]

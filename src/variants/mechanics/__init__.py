@@ -23,7 +23,11 @@ English.
 - :mod:`.payments`: the player of a card (or a rank) is paid a fixed sum by every other player;
 - :mod:`.with_another`: the player of a card (Spin) may play another with it, which is a stop;
 - :mod:`.spread`: every player lays counters on the compartments of his choice, all covered;
-- :mod:`.down_and_up`: each player dealt cards face down and one face up, the rest unused.
+- :mod:`.down_and_up`: each player dealt cards face down and one face up, the rest unused;
+- :mod:`.combination`: a combination held wins when the hands are shown (two ranks, a pair,
+  Best);
+- :mod:`.showing`: the hands shown from the elder hand instead of played, or swept by a card
+  dealt face up.
 
 Like the model and the engine, they import only the standard library.
 """
@@ -37,6 +41,7 @@ from typing import Any
 from . import (
     bonus,
     card,
+    combination,
     contributions,
     down_and_up,
     going_out,
@@ -45,6 +50,7 @@ from . import (
     others_stakes,
     pair,
     payments,
+    showing,
     spare_seen,
     spread,
     stock,
@@ -53,15 +59,19 @@ from . import (
     with_another,
 )
 from .card import CardWin, TrumpWin
+from .combination import BestWin, RankPairWin, RanksWin
 from .going_out import GoingOutWin
 from .pair import CardsPairWin, PairWin
 
 __all__ = [
     "MECHANICS",
+    "BestWin",
     "CardWin",
     "CardsPairWin",
     "GoingOutWin",
     "PairWin",
+    "RankPairWin",
+    "RanksWin",
     "TrumpWin",
     "Win",
     "build_win",
@@ -85,16 +95,23 @@ MECHANICS: tuple[ModuleType, ...] = (
     with_another,
     spread,
     down_and_up,
+    combination,
+    showing,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
-Win = CardWin | TrumpWin | PairWin | CardsPairWin | GoingOutWin
+Win = CardWin | TrumpWin | PairWin | CardsPairWin | GoingOutWin | RanksWin | RankPairWin | BestWin
 """A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""
 
 
 def build_win(raw: Mapping[str, Any]) -> Win:
     """The way to win that a schema-valid ``win`` mapping names."""
-    for found in (card.build_win(raw), pair.build_win(raw), going_out.build_win(raw)):
+    for found in (
+        card.build_win(raw),
+        pair.build_win(raw),
+        going_out.build_win(raw),
+        combination.build_win(raw),
+    ):
         if found is not None:
             return found
     raise ValueError(f"no way to win in {sorted(raw)}")

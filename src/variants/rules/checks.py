@@ -550,6 +550,8 @@ def _deal(data: RuleView) -> Iterator[Finding]:
 
 @_reads("players", "pack", "deal", "turn_up", "play")
 def _stops(data: RuleView) -> Iterator[Finding]:
+    if "showing" in data["play"]:
+        return  # no card is played, so nothing stops a run
     rules = _deal_rules(data)
     named = set(data["play"]["stops"])
     needed: set[StopCause] = {"king", "played"}

@@ -21,7 +21,16 @@ from __future__ import annotations
 from typing import assert_never
 
 from ..engine.cards import parse_rank
-from ..mechanics import CardWin, GoingOutWin, PairWin, TrumpWin, Win
+from ..mechanics import (
+    BestWin,
+    CardWin,
+    GoingOutWin,
+    PairWin,
+    RankPairWin,
+    RanksWin,
+    TrumpWin,
+    Win,
+)
 from ..mechanics.bonus import Bonus
 from ..mechanics.holders import HolderRule
 from ..mechanics.turn_up_payout import TurnUpPayout
@@ -42,7 +51,7 @@ def named_card(win: Win) -> int | None:
     match win:
         case CardWin():
             return win.card
-        case TrumpWin() | PairWin() | GoingOutWin():
+        case TrumpWin() | PairWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
             return None
         case _:
             assert_never(win)
@@ -58,7 +67,7 @@ def by_several_trumps(win: Win) -> PairWin | None:
     match win:
         case PairWin():
             return win
-        case CardWin() | TrumpWin() | GoingOutWin():
+        case CardWin() | TrumpWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
             return None
         case _:
             assert_never(win)

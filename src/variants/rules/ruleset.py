@@ -22,6 +22,7 @@ from ..mechanics import (
     contributions,
     in_lieu,
     payments,
+    showing,
     spread,
     stock,
     turn_up_payout,
@@ -32,6 +33,7 @@ from ..mechanics.contributions import Contributions
 from ..mechanics.holders import HolderRule
 from ..mechanics.in_lieu import InLieu
 from ..mechanics.payments import CardPayment
+from ..mechanics.showing import Showing
 from ..mechanics.spare_seen import SeenBy
 from ..mechanics.spread import Spread
 from ..mechanics.stock import Stock
@@ -306,6 +308,9 @@ class Play:
     """Payments for a card played (:mod:`variants.mechanics.payments`)."""
     with_another: WithAnother | None = None
     """The card whose player may play another with it (:mod:`variants.mechanics.with_another`)."""
+    showing: Showing | None = None
+    """The hands shown instead of played (:mod:`variants.mechanics.showing`); a ruleset that
+    shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
 
     @property
     def any_lead(self) -> bool:
@@ -712,16 +717,17 @@ def build_rules(raw: Raw) -> Rules:
             **_common(dressing),
         ),
         play=Play(
-            lead=play["lead"],
+            lead=play.get("lead", "any"),
             lead_only=tuple(play.get("lead_only", ())),
             announce_stop=play.get("announce_stop", False),
             stops=tuple(
                 Stop(cause, build_provenance(s["provenance"]), s.get("interpretation"))
-                for cause, s in play["stops"].items()
+                for cause, s in play.get("stops", {}).items()
             ),
             in_lieu=in_lieu.build(play.get("in_lieu")),
             payments=payments.build(play.get("payments")),
             with_another=with_another.build(play.get("with_another")),
+            showing=showing.build(play.get("showing")),
             **_common(play),
         ),
         going_out=GoingOut(

@@ -387,6 +387,10 @@ def _moment(how: WinHow, table: Table) -> str:
             return "Going out"
         case "closing":
             return "Closing"
+        case "sweep":
+            return "Dealt face up"
+        case "show":
+            return "Hands shown"
         case "play" | "pair" | "share":
             return "Going out" if table.went_out is not None else f"Run {table.runs}"
         case _:

@@ -15,7 +15,16 @@ from typing import assert_never
 from markupsafe import Markup
 
 from ..engine.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
-from ..mechanics import CardWin, GoingOutWin, PairWin, TrumpWin, others_stakes
+from ..mechanics import (
+    BestWin,
+    CardWin,
+    GoingOutWin,
+    PairWin,
+    RankPairWin,
+    RanksWin,
+    TrumpWin,
+    others_stakes,
+)
 from ..rules import roles
 from ..rules.ruleset import Compartment, Payer, Rules
 from . import describe as d
@@ -125,6 +134,8 @@ def short_cards(compartment: Compartment) -> str:
             return "trump " + RANKS[win.ranks[0]]
         case CardWin() | GoingOutWin():
             return d.compartment_cards(compartment)
+        case RanksWin() | RankPairWin() | BestWin():
+            return win.brief()
         case _:
             assert_never(win)
 

@@ -40,13 +40,14 @@ from ..engine.events import (
     Penalty,
     Played,
     PlayedWith,
+    Shown,
     StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
     WinHow,
 )
-from ..mechanics import holders, in_lieu, unplayed_penalty, with_another
+from ..mechanics import holders, in_lieu, showing, unplayed_penalty, with_another
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
 from ..rules.ruleset import Rules, StopCause
@@ -185,7 +186,7 @@ class _Teller:
             case Dressed(seat=seat, compartment=cid, amount=amount):
                 self.dressed[seat] = self.dressed.get(seat, 0) + amount
                 self.stakes[cid] = self.stakes.get(cid, 0) + amount
-            case Dealt(dealer=dealer, hands=hands, spare=spare):
+            case Dealt(dealer=dealer, hands=hands, spare=spare, face_up=face_up):
                 self.dealer = dealer
                 self.tell_dressing()
                 if not self.players:
@@ -193,8 +194,11 @@ class _Teller:
                 self.lines.append("The hands:")
                 for seat, hand in enumerate(hands):
                     name = seat_name(seat, self.dealer, len(hands))
-                    self.lines.append(f"  {cap(name)}: {style.cards(hand)}")
+                    up = f" ({style.card(face_up[seat])} face up)" if face_up else ""
+                    self.lines.append(f"  {cap(name)}: {style.cards(hand)}{up}")
                 self.spare_cards = spare
+            case Shown(seat=seat, cards=cards):
+                self.lines.append(f"Seat {seat} shows {style.cards(cards)}.")
             case TurnedUp(card=card, trump=trump):
                 where = turn_up_fate(self.rules.turn_up.fate)
                 trumps = f": {suit_words(trump)} are trumps" if trump is not None else ""
@@ -243,13 +247,14 @@ class _Teller:
                 self.lines.append(f"{self.labels[cid]} keeps {counters(amount)} for the next deal.")
             case DealEnded(winner=winner, net=net):
                 self.end_run()
-                if self.spare_cards:
+                shown = self.rules.play.showing is not None
+                if self.spare_cards and not shown:  # a showing game's rest of the pack is unused
                     self.lines.append(
                         f"The {self.spare}, revealed: {style.cards(self.spare_cards)}."
                     )
                     self.spare_cards = ()
                 nets = ", ".join(f"seat {seat} {value:+d}" for seat, value in enumerate(net))
-                tail = "" if winner is not None else " Nobody went out."
+                tail = "" if winner is not None or shown else " Nobody went out."
                 self.lines.append(f"Net counters this deal: {nets}.{tail}")
             case GameEnded(totals=totals, winners=winners):
                 self.end_run()
@@ -273,6 +278,8 @@ class _Teller:
                 self.lines.append(f"The dealer, seat {seat}, takes {label} ({amount}).")
             case "closing":
                 self.lines.append(f"Seat {seat} holds the card and takes {label} ({amount}).")
+            case "show" | "sweep":
+                self.lines.append(f"Seat {seat} takes {label} ({amount}), {showing.note(how)}.")
             case "play" | "pair" | "share" | "going-out":
                 self.end_run()
                 self.lines.append(f"Seat {seat} takes {label} ({amount}).")

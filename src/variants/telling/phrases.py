@@ -100,7 +100,7 @@ def took(how: WinHow) -> str:
     match how:
         case "share":
             return "takes a share of"
-        case "play" | "pair" | "turn-up" | "going-out" | "closing":
+        case "play" | "pair" | "turn-up" | "going-out" | "closing" | "show" | "sweep":
             return "takes"
         case _:
             assert_never(how)
