@@ -22,6 +22,11 @@ PEEL_OPTIONS = (
     "pope_joan_wins, pope_bonus, limited_stops, looking_at_spare, pope_in_lieu"
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
+KNOWN = (
+    "cassell, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
+    "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
+    "peel, spin, spinado, squareman"
+)
 KEYS = (
     "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, board, "
     "leads, policy, seed"
@@ -57,8 +62,7 @@ CASES: tuple[Case, ...] = (
     Case(
         "unknown-ruleset",
         2,
-        "no ruleset 'pele' (known: cassell, foster, hoffmann, hoyle, modern-shedding, "
-        "modern-variations, newmarket, peel, spin, spinado, squareman)",
+        f"no ruleset 'pele' (known: {KNOWN})",
     ),
     Case(
         "unknown-option",
@@ -97,11 +101,18 @@ CASES: tuple[Case, ...] = (
     Case(
         "ruleset-a-path",
         3,
-        "ruleset must be a ruleset id, not a path "
-        "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, "
-        "newmarket, peel, spin, spinado, squareman)",
+        f"ruleset must be a ruleset id, not a path (known: {KNOWN})",
     ),
     Case("policy-a-list", 11, "policy must be one of lowest, random, advised, not a list"),
+    Case(
+        "face-up-missing",
+        2,
+        "missing key 'face_up': the card dealt face up to each seat, one per seat",
+    ),
+    Case("face-up-not-a-list", 12, "face_up must be a list of cards, not text"),
+    Case("face-up-too-few", 12, "face_up names 4 cards; there is one for each of 5 seats"),
+    Case("face-up-not-in-hand", 12, "the face-up QS is not in seat 2's hand"),
+    Case("face-up-without-down-and-up", 11, "these rules deal no card face up"),
 )
 
 

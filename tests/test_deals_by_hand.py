@@ -41,6 +41,8 @@ BOARD_IDS = {
     "squareman": ("ace", "king", "queen", "jack", "game", "matrimony", "intrigue", "pope"),
     "spin": ("matrimony", "intrigue", "game"),
     "spinado": ("game", "matrimony", "intrigue"),
+    "matrimony-foster": ("matrimony", "intrigue", "confederacy", "pair", "best"),
+    "matrimony-cassell": ("best", "matrimony", "intrigue", "confederacy", "pair"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -504,6 +506,34 @@ CASES: tuple[Case, ...] = (
         won={"jack": [1], "king": [1]},
         net=(-16, 30, -16),
         board={"ace": 1, "queen": 1},
+    ),
+    # --- matrimony: the hands shown, no card played -------------------------------------------
+    Case(
+        "matrimony-foster-ace-sweeps",
+        "matrimony-foster",
+        plays=(),
+        winner=None,
+        won={cid: [3] for cid in ("matrimony", "intrigue", "confederacy", "pair", "best")},
+        net=(-5, -4, -4, 17, -4),
+        board={},
+    ),
+    Case(
+        "matrimony-foster-elder-hand-first",
+        "matrimony-foster",
+        plays=(),
+        winner=None,
+        won={"matrimony": [1], "intrigue": [3], "confederacy": [4], "pair": [0]},
+        net=(0, 1, -4, 0, -1),
+        board={"best": 4},
+    ),
+    Case(
+        "matrimony-cassell-next-diamond-highest-pair",
+        "matrimony-cassell",
+        plays=(),
+        winner=None,
+        won={"best": [4], "matrimony": [0], "intrigue": [0], "confederacy": [0], "pair": [2]},
+        net=(7, -4, 0, -4, 1),
+        board={},
     ),
 )
 

@@ -15,7 +15,7 @@ from variants.analysis.simulate import Tally
 from variants.dealfile import deal_file_text, parse_deal
 from variants.engine.compiled import compile_rules
 from variants.engine.deal import DealSetup, shuffled_deal
-from variants.engine.events import DealVoided, Led, Played, WentOut
+from variants.engine.events import DealVoided, Led, Played, Shown, WentOut
 from variants.engine.game import play_game
 from variants.engine.play import DealResult, legal_leads, play_deal, play_shuffled
 from variants.engine.policies import POLICIES, make_policy
@@ -80,6 +80,16 @@ def test_every_deal_ends_with_exactly_one_seat_out_or_is_void(
 ) -> None:
     setup, result = deal_once(table)
     out = [e for e in result.events if isinstance(e, WentOut)]
+    ruleset, options = table[0], table[1]
+    if ruleset.rules_for(options).play.showing is not None:
+        # No card is played: every hand is shown, once, from the elder hand, unless a card
+        # dealt face up swept the board first.
+        shown = [e.seat for e in result.events if isinstance(e, Shown)]
+        elder = (setup.dealer + 1) % setup.players
+        order = [(elder + i) % setup.players for i in range(setup.players)]
+        assert out == [] and result.winner is None and result.cards_played == 0
+        assert shown in ([], order)
+        return
     if any(isinstance(e, DealVoided) for e in result.events):
         assert out == [] and result.winner is None and result.cards_played == 0
         return

@@ -23,12 +23,20 @@ def rulesets() -> list[Ruleset]:
 def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> None:
     games = [game for game, _ in family.by_game(rulesets)]
     assert games[0] == "Pope Joan"
-    assert set(games) == {"Pope Joan", "Spin", "Newmarket"}
+    assert set(games) == {"Pope Joan", "Matrimony", "Spin", "Newmarket"}
 
 
 def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[Ruleset]) -> None:
     found = {k.ruleset.id: k.pope_joan.id for k in family.kinships(rulesets)}
-    assert found == {"spin": "peel", "newmarket": "peel", "spinado": "cassell"}
+    assert found == {
+        "spin": "peel",
+        "newmarket": "peel",
+        "spinado": "cassell",
+        "matrimony-foster": "foster",  # the same book: Foster's Matrimony precedes Pope Joan
+        "matrimony-cassell": "cassell",
+        "matrimony-enquire": "cassell",  # no Pope Joan in its book: the nearest in date
+        "matrimony-britannica": "hoffmann",
+    }
 
 
 def test_what_is_shared_and_what_differs_comes_from_the_rules(rulesets: list[Ruleset]) -> None:
@@ -45,5 +53,5 @@ def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
     site = SiteData.create({r.id: r for r in rulesets}, ruleset_schema())
     nav = {key: value for entry in navigation(site) for key, value in entry.items()}
     groups = [next(iter(entry)) for entry in nav["Rulesets"]]
-    assert groups == ["Pope Joan", "Spin", "Newmarket"]
+    assert groups == ["Pope Joan", "Matrimony", "Spin", "Newmarket"]
     assert "Family" in nav

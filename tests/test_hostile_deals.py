@@ -22,7 +22,8 @@ from variants.rules.loader import load_ruleset
 
 RULESETS = str(REPO / "rulesets")
 KNOWN = (
-    "(known: cassell, foster, hoffmann, hoyle, modern-shedding, modern-variations, newmarket, "
+    "(known: cassell, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
+    "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
     "peel, spin, spinado, squareman)"
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"

@@ -356,6 +356,49 @@ CASES: tuple[Case, ...] = (
             "68:15: a pair needs two different cards (at rules/board/compartments/1/win/cards)",
         ),
     ),
+    # --- a combination held, and the hands shown -----------------------------------------------
+    case(
+        "ranks-of-one-rank",
+        ("win: {trumps: [Q, K]}", "win: {ranks: [Q, q]}"),
+        lines=(
+            "68:9: a combination held is won only when the hands are shown "
+            "(at rules/board/compartments/1/win)",
+            "68:15: a combination needs two different ranks "
+            "(at rules/board/compartments/1/win/ranks)",
+        ),
+    ),
+    case(
+        "otherwise-without-best",
+        ("win: {card: 9D}", "win: {card: 9D, otherwise: stays}"),
+        lines=("62:36: otherwise is only for best (at rules/board/compartments/0/win/otherwise)",),
+    ),
+    case(
+        "best-not-in-pack",
+        ("win: {card: 9D}", "win: {best: 8D}"),
+        lines=(
+            "62:9: a combination held is won only when the hands are shown "
+            "(at rules/board/compartments/0/win)",
+            "62:21: 8D is not in the pack (at rules/board/compartments/0/win/best)",
+        ),
+    ),
+    case(
+        "showing-after-a-spare-hand",
+        (
+            "  play:\n    lead: any\n",
+            f"  play:\n    showing: {{sweep: 8D, provenance: [{CITE}]}}\n    lead: any\n",
+        ),
+        lines=(
+            *(
+                f"{line}:9: with the hands shown, a compartment is won by a combination held "
+                f"(at rules/board/compartments/{index}/win)"
+                for index, line in enumerate((62, 68, 73, 79))
+            ),
+            "94:5: the hands are shown only after a down-and-up deal (at rules/play/showing)",
+            "94:22: 8D is not in the pack (at rules/play/showing/sweep)",
+            "95:11: lead is not for a game whose hands are shown (at rules/play/lead)",
+            "96:5: stops is not for a game whose hands are shown (at rules/play/stops)",
+        ),
+    ),
     # --- payments for a card played, a card played with another, the others' stakes -----------
     case(
         "payment-card-and-rank",

@@ -426,6 +426,10 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     "king": (None, "the rank word, and the stop cause 'king' (the top card of a suit)"),
     "first-jack": (None, "a first-dealer method: the first jack dealt deals"),
     "game": (None, "the rules' `game` block and the `game` command, never a compartment"),
+    "pair": (None, "the `win.pair` key and the way a pair of trumps is won, never a compartment"),
+    "pairs": (None, "a row of the comparison (the pairs of trumps), never a compartment"),
+    "best": (None, "the `win.best` key, a way to win, never a compartment"),
+    "royal-pair": (None, "the anchor of a statistic, named for a role, never a compartment"),
 }
 """Strings in ``src/`` that hold the word of a shipped compartment id without naming one: where
 they may appear, and why."""

@@ -29,7 +29,8 @@ def test_every_ruleset_has_three_five_and_eight_player_deals(
 ) -> None:
     for ruleset in rulesets.values():
         players = [e.players for e in examples_for(ruleset) if e.file is None]
-        assert players == [3, 5, 8] == player_counts(ruleset.rules)
+        allowed = [n for n in (3, 5, 8) if n in ruleset.rules.players.counts]
+        assert players == allowed == player_counts(ruleset.rules)
         slugs = [e.slug for e in examples_for(ruleset)]
         assert len(set(slugs)) == len(slugs)
 
@@ -117,7 +118,7 @@ def test_one_deal_drops_removed_cards_from_one_shuffle(rulesets: dict[str, Rules
             dealt.add(deal.setup.turn_up)
         assert dealt == set(result.pack) - set(deal.compiled.removed)
         assert deal.setup.dealer == 0
-    assert any("keeps all 52 cards" in note for note in result.notes)
+    assert any("all 52 cards" in note for note in result.notes)
     assert any("take out 8♦" in note for note in result.notes)
     assert any(note.startswith("Most counters won:") for note in result.notes)
 

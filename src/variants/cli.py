@@ -366,7 +366,12 @@ def cmd_game(args: argparse.Namespace) -> int:
         return 0
     print(f"Seat {game.first_dealer} deals first.")
     for number, result in enumerate(game.deals, 1):
-        out = f"seat {result.winner} went out" if result.winner is not None else "void"
+        if result.winner is not None:
+            out = f"seat {result.winner} went out"
+        elif compiled.rules.play.showing is not None:
+            out = "hands shown"
+        else:
+            out = "void"
         net = " ".join(f"{v:+d}" for v in result.net)
         print(f"Deal {number}: seat {result.dealer} deals, {out}; net {net}")
     print("Totals: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(game.totals)))

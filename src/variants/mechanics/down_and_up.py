@@ -94,7 +94,7 @@ def sentences(down: int, spare: str) -> tuple[str, ...]:
     return (
         f"The dealer deals each player {number_word(down)} {cards} face down, one at a time "
         "starting on the left, and then one more card each, face up.",
-        f"The rest of the pack is the {spare}: it is not used in the deal.",
+        f"The cards left over ({spare}) lie face down and are not used in the deal.",
     )
 
 

@@ -155,6 +155,8 @@ def _why_not(
     holder: dict[int, int],
 ) -> str:
     """Why nobody took a compartment won by ``cards``: where those cards ended the deal."""
+    if compiled.rules.play.showing is not None:
+        return "no hand shown holds what wins it"
     if result.winner is None:
         return "the turn-up ends the deal before any card is played"
     if not cards:

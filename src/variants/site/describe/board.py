@@ -14,9 +14,14 @@ from .words import join_words, number_word
 def board_rule(rules: Rules) -> Rule:
     board = rules.board
     labels = [c.label for c in board.compartments]
+    won = (
+        "won by holding the cards they name"
+        if rules.play.showing is not None
+        else "won by playing the cards they name"
+    )
     sentences = [
         f"The board has {number_word(len(labels))} compartments: {join_words(labels)}. "
-        "Counters are staked on them and won by playing the cards they name."
+        f"Counters are staked on them and {won}."
     ]
     if board.carry_over:
         sentences.append(

@@ -11,6 +11,14 @@ from .records import Rule
 
 def going_out_rule(rules: Rules) -> Rule:
     going = rules.going_out
+    if rules.play.showing is not None:
+        return Rule(
+            "rule-going-out",
+            "Going out",
+            ("Nobody goes out: no card is played, and the deal ends once the hands are shown.",),
+            going.provenance,
+            going.interpretation,
+        )
     game = game_of(rules)
     sentences = list(going_out.sentences(going.per_card, None if game is None else game.label))
     for holder in going.holders:

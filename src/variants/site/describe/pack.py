@@ -36,14 +36,20 @@ def rank_order_rule(rules: Rules) -> Rule:
     pack = rules.pack
     low, high = rank_words(pack.ranks[0]), rank_words(pack.ranks[-1])
     order = " ".join(RANKS[r] for r in pack.ranks)
+    climbs = (
+        f"A run climbs this order one card at a time, so the {high}, with nothing above it, "
+        "always ends one."
+        if rules.play.showing is None
+        else "No card is played, so no run climbs it: it says which pair, or which card of a "
+        "suit, is the higher."
+    )
     return Rule(
         "rule-rank-order",
         "Rank order",
         (
             f"The four suits are kept apart, and in each the cards run in order from the {low} "
             f"(low) to the {high} (high): {order}.",
-            f"A run climbs this order one card at a time, so the {high}, with nothing above it, "
-            "always ends one.",
+            climbs,
         ),
         pack.provenance,
         pack.interpretation,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...mechanics import in_lieu, payments, with_another
+from ...mechanics import in_lieu, payments, showing, with_another
 from ...rules.ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
@@ -40,6 +40,8 @@ def lead_sentences(rules: Rules) -> tuple[str, ...]:
 
 def lead_summary(rules: Rules) -> str:
     play = rules.play
+    if play.showing is not None:
+        return showing.summary(play.showing)
     lead = play.lead
     match lead:
         case "any":
@@ -55,8 +57,19 @@ def lead_summary(rules: Rules) -> str:
 
 
 def play_rules(rules: Rules) -> tuple[Rule, ...]:
-    """Leading and running, the cards that may only be led, the stops and announcing them."""
+    """Leading and running, the cards that may only be led, the stops and announcing them; or,
+    where no card is played, the hands shown."""
     play = rules.play
+    if play.showing is not None:
+        return (
+            Rule(
+                "rule-lead",  # the anchor the comparison links how play goes to
+                "Showing the hands",
+                showing.sentences(play.showing),
+                play.showing.provenance + play.provenance,
+                play.showing.interpretation or play.interpretation,
+            ),
+        )
     items: list[Rule] = [
         Rule(
             "rule-lead",
