@@ -195,3 +195,36 @@ def test_spin_played_with_another_card_is_told_as_a_stop_with_its_payments() -> 
     steps = [step_line(e, deal.compiled.rules) for e in events]
     assert "Seat 1 plays 5H with AD: a stop." in steps
     assert "Seat 0 pays seat 1 3 counters." in steps
+
+
+def test_a_showing_deal_tells_the_face_up_cards_each_hand_shown_and_who_takes_what() -> None:
+    """Foster's Matrimony, seat 4 dealing: the hands are shown from seat 0, the elder hand;
+    seat 1 takes Matrimony before seat 2, and Best stays with the ace of diamonds face down."""
+    deal = read_deal_file(DEALS / "matrimony-foster-elder-hand-first.yaml")
+    events = play_deal_file(deal).events
+    rules = deal.compiled.rules
+    told = narrate(events, rules, Style())
+    assert "  Seat 0 (elder hand): A♣ A♦ (A♣ face up)" in told
+    start = told.index("Seat 0 shows A♣ A♦.")
+    assert told[start : start + 10] == [
+        "Seat 0 shows A♣ A♦.",
+        "Seat 1 shows K♥ Q♠.",
+        "Seat 2 shows Q♦ K♠.",
+        "Seat 3 shows J♣ Q♣.",
+        "Seat 4 shows K♦ J♥.",
+        "Seat 1 takes Matrimony (5 counters), on the hands shown.",
+        "Seat 3 takes Intrigue (4 counters), on the hands shown.",
+        "Seat 4 takes Confederacy (4 counters), on the hands shown.",
+        "Seat 0 takes Pair (4 counters), on the hands shown.",
+        "Best keeps 4 counters for the next deal.",
+    ]
+    steps = replay_steps(events, rules, deal.compiled.ids, deal.setup.dealer)
+    assert steps["face_up"] == ["AC", "KH", "QD", "JC", "KD"]
+    lines = [step["line"] for step in steps["steps"]]
+    assert lines[0] == "The cards are dealt, the last to each player face up."
+    assert "Seat 1 takes Matrimony (5 counters), on the hands shown." in lines
+    table = Table(deal.compiled.ids, [0] * 5, 5)
+    for event in events:
+        table.add(event)
+    assert table.shown == [0, 1, 2, 3, 4]
+    assert table.face_up == [parse_card(c) for c in ("AC", "KH", "QD", "JC", "KD")]

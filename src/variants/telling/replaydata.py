@@ -8,7 +8,7 @@ current run, the board, each seat's counters, and one line of narration.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, assert_never
 
 from ..engine.cards import card_name, suit_words
 from ..engine.events import (
@@ -24,12 +24,13 @@ from ..engine.events import (
     Penalty,
     Played,
     PlayedWith,
+    Shown,
     StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
 )
-from ..mechanics import in_lieu, unplayed_penalty, with_another
+from ..mechanics import in_lieu, showing, unplayed_penalty, with_another
 from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import stop_phrase, took
@@ -42,8 +43,12 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
     labels = {c.id: c.label for c in rules.board.compartments}
     card = style.card
     match event:
-        case Dealt():
+        case Dealt(face_up=face_up):
+            if face_up:
+                return "The cards are dealt, the last to each player face up."
             return "The cards are dealt."
+        case Shown(seat=seat, cards=cards):
+            return f"Seat {seat} shows {style.cards(cards)}."
         case TurnedUp(card=turned, trump=trump):
             suit = "" if trump is None else f"; {suit_words(trump)} are trumps"
             return f"The turn-up is {card(turned)}{suit}."
@@ -65,7 +70,14 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
                 return f"{why}: seat {seat} leads next."
             return f"The run stops at {card(stop)}: {why}. Seat {seat} leads."
         case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-            return f"Seat {seat} {took(how)} {labels[cid]} ({counters(amount)})."
+            line = f"Seat {seat} {took(how)} {labels[cid]} ({counters(amount)})"
+            match how:
+                case "show" | "sweep":
+                    return f"{line}, {showing.note(how)}."
+                case "play" | "pair" | "share" | "turn-up" | "going-out" | "closing":
+                    return f"{line}."
+                case _:
+                    assert_never(how)
         case Paid(payer=payer, payee=payee, amount=amount):
             return f"Seat {payer} pays seat {payee} {counters(amount)}."
         case Exempted(seat=seat, compartment=cid):
@@ -115,5 +127,6 @@ def replay_steps(
         "spare": [card_name(c) for c in dealt.spare],
         "spare_name": rules.deal.spare_name,
         "turn_up": None if dealt.turn_up is None else card_name(dealt.turn_up),
+        "face_up": [card_name(c) for c in dealt.face_up],
         "steps": steps,
     }

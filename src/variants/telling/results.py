@@ -18,6 +18,7 @@ from ..engine.events import (
     Penalty,
     Played,
     PlayedWith,
+    Shown,
     StoodIn,
     WentOut,
 )
@@ -38,12 +39,14 @@ class Table:
 
     __slots__ = (
         "board",
+        "face_up",
         "hands",
         "ids",
         "paid",
         "plays",
         "run",
         "runs",
+        "shown",
         "staked",
         "taken",
         "went_out",
@@ -71,6 +74,10 @@ class Table:
         """For each compartment, the counters each seat took from it (the whole or a share),
         seats in the order they first took some."""
         self.went_out: int | None = None
+        self.face_up: list[int] = []
+        """Each seat's card dealt face up, by seat (empty: none is)."""
+        self.shown: list[int] = []
+        """The seats whose hands were shown, in the order they were shown."""
 
     @property
     def net(self) -> list[int]:
@@ -83,8 +90,11 @@ class Table:
             case Dressed(seat=seat, compartment=cid, amount=amount):
                 self.board[self.ids.index(cid)] += amount
                 self.staked[seat] += amount
-            case Dealt(hands=hands):
+            case Dealt(hands=hands, face_up=face_up):
                 self.hands = [list(hand) for hand in hands]
+                self.face_up = list(face_up)
+            case Shown(seat=seat):
+                self.shown.append(seat)
             case (
                 Led(seat=seat, card=card)
                 | Played(seat=seat, card=card)
