@@ -104,12 +104,23 @@ def pairs(rules: Rules) -> tuple[Compartment, ...]:
 
 
 def king_and_queen(rules: Rules) -> Compartment | None:
-    """The first compartment won by the king and queen of trumps together, if any."""
+    """The first compartment won by a king and a queen together, if any: of trumps in Pope
+    Joan, of one named suit in Spin, of any suit when the hands are shown (Matrimony itself)."""
     for compartment in rules.board.compartments:
-        pair = by_several_trumps(compartment.win)
-        if pair is not None and frozenset(pair.ranks) == KING_AND_QUEEN:
+        if _two_ranks(compartment.win) == KING_AND_QUEEN:
             return compartment
     return None
+
+
+def _two_ranks(win: Win) -> frozenset[int] | None:
+    """The ranks a compartment won by two cards together is won by, else None."""
+    match win:
+        case PairWin() | RanksWin():
+            return frozenset(win.ranks)
+        case CardWin() | TrumpWin() | GoingOutWin() | RankPairWin() | BestWin():
+            return None
+        case _:
+            assert_never(win)
 
 
 def going_out(rules: Rules) -> Compartment | None:

@@ -58,7 +58,9 @@ def advisers(rulesets: Sequence[Ruleset]) -> tuple[str, ...]:
 
 def runs(ruleset: Ruleset, main: int, deals: int, site: Sequence[Ruleset]) -> dict[str, sr.Run]:
     """A run with one seat following each yardstick and each advice of the site's sources,
-    by policy."""
+    by policy; none for a game whose hands are shown, not played, where nobody leads."""
+    if ruleset.rules.play.showing is not None:
+        return {}
     return {
         policy: sr.Run("policy-seat", ruleset.id, main, deals, policy=policy)
         for policy in (*YARDSTICKS, *advisers(site))
@@ -104,9 +106,10 @@ def tone(ruleset: Ruleset, run: sr.Run) -> int:
             return 1 if _own(ruleset, run) else 2
 
 
-def example(p: Plan) -> sr.Run:
-    """The run shown as the question's command: the first advice, else random leads."""
-    return next(iter(_advice(p).values()), p.advice["random"])
+def example(p: Plan) -> sr.Run | None:
+    """The run shown as the question's command: the first advice, else random leads; None
+    where nobody leads."""
+    return next(iter(_advice(p).values()), p.advice.get("random"))
 
 
 def listed(p: Plan) -> list[tuple[str, sr.Run]]:
@@ -138,6 +141,8 @@ def verdict(edges: dict[str, Mean], random_: Mean) -> str:
 def section(page: Page) -> Section:
     p = page.plan
     ruleset = page.ruleset
+    if not p.advice:
+        return Section(ANCHOR, ASKED, say("absent"), [])
     reports = {label(ruleset, run): page.results.seats[run] for run in p.advice.values()}
     bars = [
         mean_bar(
@@ -210,6 +215,8 @@ def answer(entries: Sequence[Entry]) -> Answer:
     wins: dict[str, int] = {}
     for entry in entries:
         runs_ = entry.plan.advice.values()
+        if not runs_:
+            continue
         edges = {label(entry.ruleset, run): entry.results.seats[run].edge for run in runs_}
         advised = {
             run.policy: entry.results.seats[run].edge for run in _advice(entry.plan).values()

@@ -131,11 +131,15 @@ def ruleset_statistics(ruleset: Ruleset) -> str:
         main=p.main,
         how=provenance([ruleset], [p]),
         example=command_html(p.seats.get(p.main, next(iter(p.seats.values()))).command()),
-        advice_example=command_html(advice.example(p).command()),
+        advice_example=_command_of(advice.example(p)),
         seed=sr.SEED,
         link=link,
         compare=link.href(COMPARE_PAGE),
     )
+
+
+def _command_of(run: sr.Run | None) -> Markup | None:
+    return None if run is None else command_html(run.command())
 
 
 def _site_rulesets(ruleset: Ruleset) -> list[Ruleset]:
