@@ -119,8 +119,16 @@ def length_verdict(
     return say("verdict", words="; ".join(words))
 
 
+def in_runs(entry: Entry) -> bool:
+    """Whether the ruleset's deals are played in runs (else its hands are shown, and no card is
+    played: the question does not arise)."""
+    return entry.ruleset.rules.play.showing is None
+
+
 def section(page: Page) -> Section:
     ruleset, p, found = page.ruleset, page.plan, page.results.deals
+    if not in_runs(page):
+        return Section(ANCHOR, ASKED, say("absent"), [])
     bars = []
     for players in p.sizes:
         for tone, v in enumerate(p.packs):
@@ -210,7 +218,7 @@ def section(page: Page) -> Section:
 
 def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     bars = []
-    for entry in entries:
+    for entry in filter(in_runs, entries):
         p = entry.plan
         for tone, v in enumerate(p.packs):
             report = entry.results.deals[p.length[(v, p.main)]]
@@ -240,7 +248,7 @@ def fewer_dealt(before: int, after: int) -> str:
 def answer(entries: Sequence[Entry]) -> Answer:
     lengths: list[Markup] = []
     length_lines: list[Markup] = []
-    for entry in entries:
+    for entry in filter(in_runs, entries):
         ruleset, p, found = entry.ruleset, entry.plan, entry.results.deals
         name = short_name(ruleset)
         base = found[p.length[(p.packs[0], p.main)]].cards_played
