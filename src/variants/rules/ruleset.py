@@ -576,13 +576,13 @@ def apply_patch(data: dict[str, Any], path: str, value: Any) -> None:
     """Set ``value`` at a dotted ``path``; a list of items with ids is stepped into by id.
     ``None`` removes the key, or the item with that id from its list.
 
-    >>> rules = {"board": {"compartments": [{"id": "pope", "win": {"card": "9D"}}, {"id": "k"}]}}
-    >>> apply_patch(rules, "board.compartments.pope.win.card", "7D")
+    >>> rules = {"board": {"compartments": [{"id": "a", "win": {"card": "9D"}}, {"id": "b"}]}}
+    >>> apply_patch(rules, "board.compartments.a.win.card", "7D")
     >>> rules["board"]["compartments"][0]["win"]
     {'card': '7D'}
-    >>> apply_patch(rules, "board.compartments.k", None)
+    >>> apply_patch(rules, "board.compartments.b", None)
     >>> [c["id"] for c in rules["board"]["compartments"]]
-    ['pope']
+    ['a']
     """
     parts = path.split(".")
     node: Any = data
