@@ -30,6 +30,7 @@ from .compiled import (
     TABLE,
     CompiledRules,
     Dealing,
+    TrumpTables,
 )
 from .deal import DealSetup, places, shuffle
 from .events import (
@@ -456,14 +457,10 @@ def play_dealt(
                                 log, hands, owner, seat, card, compiled.succ, compiled.rank_pos,
                                 PLAYED,
                             )  # fmt: skip
-                            for index in single[card]:
-                                if not taken[index]:
-                                    take(index, seat, "play")
-                            if more[card]:
-                                pair_or_bonus(
-                                    compiled, tables, ledger, hands, card, seat, previous,
-                                    pair_player, pending_bonus,
-                                )  # fmt: skip
+                            _wins(
+                                compiled, tables, ledger, hands, card, seat, previous, pair_player,
+                                pending_bonus,
+                            )  # fmt: skip
                             leader = seat
                             break
                 if not hand:
@@ -480,14 +477,10 @@ def play_dealt(
                     if watched and where == SPARE:
                         known_spare.add(following)
                     seat = stand_in(log, hands, owner, in_lieu, following, PLAYED)
-                    for index in single[in_lieu]:
-                        if not taken[index]:
-                            take(index, seat, "play")
-                    if more[in_lieu]:
-                        pair_or_bonus(
-                            compiled, tables, ledger, hands, in_lieu, seat, -1, pair_player,
-                            pending_bonus,
-                        )  # fmt: skip
+                    _wins(
+                        compiled, tables, ledger, hands, in_lieu, seat, -1, pair_player,
+                        pending_bonus,
+                    )  # fmt: skip
                     hand = hands[seat]
                     if not hand:
                         card = in_lieu
@@ -524,6 +517,28 @@ def play_dealt(
                 if board[index] > 0:
                     take(index, seat, "going-out")
         yield seat, trump
+
+
+def _wins(
+    compiled: CompiledRules,
+    tables: TrumpTables,
+    ledger: Ledger,
+    hands: list[list[int]],
+    card: int,
+    seat: int,
+    previous: int,
+    pair_player: dict[int, int],
+    pending_bonus: list[tuple[int, int]],
+) -> None:
+    """What a card played outside the run's own order wins or pays (a card played with Spin,
+    the Pope standing in): what the loop does inline for a card played in turn."""
+    for index in tables.single[card]:
+        if not ledger.taken[index]:
+            ledger.take(index, seat, "play")
+    if tables.more[card]:
+        pair_or_bonus(
+            compiled, tables, ledger, hands, card, seat, previous, pair_player, pending_bonus
+        )
 
 
 def _lead(

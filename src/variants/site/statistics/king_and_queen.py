@@ -52,7 +52,7 @@ def has_matrimony(rules: Rules) -> bool:
 
 
 def matrimony_of(rules: Rules) -> Compartment:
-    """The compartment the Matrimony figures are about: won by the king and queen of trumps."""
+    """The compartment the Matrimony figures are about: won by a king and a queen together."""
     found = roles.king_and_queen(rules)
     if found is None:
         raise ValueError("no compartment is won by the king and queen of trumps")
