@@ -30,7 +30,6 @@ from .compiled import (
     TABLE,
     CompiledRules,
     Dealing,
-    TrumpTables,
 )
 from .deal import DealSetup, places, shuffle
 from .events import (
@@ -46,7 +45,7 @@ from .events import (
     TurnUpPlace,
     WentOut,
 )
-from .settle import Ledger, holders, pair_or_bonus, settle
+from .settle import Ledger, holders, pair_or_bonus, played_out_of_turn, settle
 
 EVERY_CARD = (True,) * (END + 1)
 
@@ -457,7 +456,7 @@ def play_dealt(
                                 log, hands, owner, seat, card, compiled.succ, compiled.rank_pos,
                                 PLAYED,
                             )  # fmt: skip
-                            _wins(
+                            played_out_of_turn(
                                 compiled, tables, ledger, hands, card, seat, previous, pair_player,
                                 pending_bonus,
                             )  # fmt: skip
@@ -477,7 +476,7 @@ def play_dealt(
                     if watched and where == SPARE:
                         known_spare.add(following)
                     seat = stand_in(log, hands, owner, in_lieu, following, PLAYED)
-                    _wins(
+                    played_out_of_turn(
                         compiled, tables, ledger, hands, in_lieu, seat, -1, pair_player,
                         pending_bonus,
                     )  # fmt: skip
@@ -517,28 +516,6 @@ def play_dealt(
                 if board[index] > 0:
                     take(index, seat, "going-out")
         yield seat, trump
-
-
-def _wins(
-    compiled: CompiledRules,
-    tables: TrumpTables,
-    ledger: Ledger,
-    hands: list[list[int]],
-    card: int,
-    seat: int,
-    previous: int,
-    pair_player: dict[int, int],
-    pending_bonus: list[tuple[int, int]],
-) -> None:
-    """What a card played outside the run's own order wins or pays (a card played with Spin,
-    the Pope standing in): what the loop does inline for a card played in turn."""
-    for index in tables.single[card]:
-        if not ledger.taken[index]:
-            ledger.take(index, seat, "play")
-    if tables.more[card]:
-        pair_or_bonus(
-            compiled, tables, ledger, hands, card, seat, previous, pair_player, pending_bonus
-        )
 
 
 def _lead(

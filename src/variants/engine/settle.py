@@ -169,6 +169,28 @@ def holders(
     return held
 
 
+def played_out_of_turn(
+    compiled: CompiledRules,
+    tables: TrumpTables,
+    ledger: Ledger,
+    hands: list[list[int]],
+    card: int,
+    seat: int,
+    previous: int,
+    pair_player: dict[int, int],
+    pending_bonus: list[tuple[int, int]],
+) -> None:
+    """What a card played outside its run's order wins or pays (a card played with Spin, the
+    Pope standing in): what the play loop does inline for a card played in turn."""
+    for index in tables.single[card]:
+        if not ledger.taken[index]:
+            ledger.take(index, seat, "play")
+    if tables.more[card]:
+        pair_or_bonus(
+            compiled, tables, ledger, hands, card, seat, previous, pair_player, pending_bonus
+        )
+
+
 def pair_or_bonus(
     compiled: CompiledRules,
     tables: TrumpTables,
