@@ -208,6 +208,7 @@ def test_the_reader_chooses_a_deal(replay: tuple[Page, list[str]], base_url: str
     deals = page.locator(".pj-replay-list a").count()
     assert deals >= 13
     page.click('.pj-replay-list a[href="peel/five-players/"]')
+    page.wait_for_load_state("load")  # the whole list of deals parsed, not only its first part
     assert page.url.endswith("/replay/peel/five-players/")
     assert counter(page).startswith("Step 1 of")
     options = page.locator("[data-pj-replay-pick] option")
