@@ -211,9 +211,9 @@ CASES: tuple[Case, ...] = (
         lines=("85:52: 1001 is too large: at most 1000 (at rules/dressing/shares/total_at_least)",),
     ),
     case(
-        "players-thirteen",
-        ("    max: 8\n", "    max: 13\n"),
-        lines=("22:10: 13 is too large: at most 12 (at rules/players/max)",),
+        "players-fifteen",
+        ("    max: 8\n", "    max: 15\n"),
+        lines=("22:10: 15 is too large: at most 14 (at rules/players/max)",),
     ),
     case(
         "summary-too-long",
@@ -732,7 +732,7 @@ def test_a_hostile_ruleset_gives_exactly_its_lines_and_status_1(item: Case, tmp_
 # --- a ruleset at the bounds' edges plays ------------------------------------------------------
 
 EXTREME = (
-    ("    min: 3\n    max: 8\n", "    min: 2\n    max: 12\n"),
+    ("    min: 3\n    max: 8\n", "    min: 2\n    max: 14\n"),
     ("deals: per-player", "deals: 100"),
     ("stakes: {pope: 6, matrimony: 2, ace: 1}", "stakes: {pope: 500, matrimony: 300, ace: 200}"),
     (
@@ -755,13 +755,13 @@ def test_a_ruleset_at_the_bounds_validates_and_plays_its_longest_games(tmp_path:
         ).status
         == 0
     )
-    for players in ("2", "12"):
+    for players in ("2", "14"):
         outcome = run(["game", str(path), "--players", players, "--seed", "1", "--json"])
         assert outcome.status == 0, outcome.err
         game = json.loads(outcome.out)
         assert len(game["deals"]) == 100
         assert sum(game["totals"]) + sum(game["board"].values()) == 0
-    outcome = run(["simulate", str(path), "--players", "12", "--games", "2", "--seed", "1"])
+    outcome = run(["simulate", str(path), "--players", "14", "--games", "2", "--seed", "1"])
     assert outcome.status == 0, outcome.err
 
 

@@ -185,7 +185,7 @@ def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
     matrimony = {r for r in rulesets if r.startswith("matrimony-")}
     assert removing == set(rulesets) - {"foster", "newmarket"} - matrimony
     players = {text: {r.id for r in group} for text, group in rows["players"].groups()}
-    assert players == {"3\N{EN DASH}8": set(rulesets) - matrimony, "5\N{EN DASH}12": matrimony}
+    assert players == {"3\N{EN DASH}8": set(rulesets) - matrimony, "5\N{EN DASH}14": matrimony}
     assert all(len(row.cells) == len(ordered) for row in rows.values())
     disagreements = {row.dimension.id for row in compare.disagreements(ordered)}
     assert {"pack", "players"} <= disagreements

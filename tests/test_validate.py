@@ -117,7 +117,7 @@ CASES: tuple[Case, ...] = (
     ),
     _case(
         "players-max-too-large",
-        "21:10: 30 is too large: at most 12 (at rules/players/max)",
+        "21:10: 30 is too large: at most 14 (at rules/players/max)",
     ),
     _case(
         "id-not-file-name",
