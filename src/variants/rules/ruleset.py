@@ -313,6 +313,12 @@ class Play:
     shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
 
     @property
+    def in_runs(self) -> bool:
+        """Whether cards are played, in runs; else the hands are shown, and nobody leads, plays
+        a card or goes out."""
+        return self.showing is None
+
+    @property
     def any_lead(self) -> bool:
         """Whether any card may be led (else only the lowest held of a suit)."""
         lead = self.lead

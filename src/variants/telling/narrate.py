@@ -129,6 +129,9 @@ class _Teller:
         self.dressed: dict[int, int] = {}
         self.stakes: dict[str, int] = {}
         self.spare_cards: tuple[int, ...] = ()
+        self.face_up: tuple[int, ...] = ()
+        self.showing_told = False
+        """Whether this deal's showing (or sweep) has been announced."""
 
     # A run is told when it ends: the lead, the cards that followed with what they took, the stop.
     def end_run(self) -> None:
@@ -197,7 +200,12 @@ class _Teller:
                     up = f" ({style.card(face_up[seat])} face up)" if face_up else ""
                     self.lines.append(f"  {cap(name)}: {style.cards(hand)}{up}")
                 self.spare_cards = spare
+                self.face_up = face_up
+                self.showing_told = False
             case Shown(seat=seat, cards=cards):
+                if not self.showing_told:
+                    self.showing_told = True
+                    self.lines.append(showing.shown_line())
                 self.lines.append(f"Seat {seat} shows {style.cards(cards)}.")
             case TurnedUp(card=card, trump=trump):
                 where = turn_up_fate(self.rules.turn_up.fate)
@@ -278,7 +286,12 @@ class _Teller:
                 self.lines.append(f"The dealer, seat {seat}, takes {label} ({amount}).")
             case "closing":
                 self.lines.append(f"Seat {seat} holds the card and takes {label} ({amount}).")
-            case "show" | "sweep":
+            case "sweep":
+                if not self.showing_told and self.face_up:
+                    self.showing_told = True
+                    self.lines.append(showing.swept_line(seat, self.style.card(self.face_up[seat])))
+                self.lines.append(f"Seat {seat} takes {label} ({amount}), {showing.note(how)}.")
+            case "show":
                 self.lines.append(f"Seat {seat} takes {label} ({amount}), {showing.note(how)}.")
             case "play" | "pair" | "share" | "going-out":
                 self.end_run()
