@@ -457,6 +457,53 @@ CASES: tuple[Case, ...] = (
             "dealer-last (at rules/turn_up/card)",
         ),
     ),
+    # --- the pool cards turned up (Newmarket) -------------------------------------------------
+    case(
+        "pool-card-in-the-pack",
+        ("        win: {card: 9D}\n", "        win: {card: 9D}\n        pool_card: 10D\n"),
+        lines=(
+            "63:20: the pool card 10D is turned up, so it must be out of the pack (list it under "
+            "pack.removed) (at rules/board/compartments/0/pool_card)",
+        ),
+    ),
+    case(
+        "pool-card-won-by-a-trump",
+        (
+            "        win: {trumps: [Q, K]}\n",
+            "        win: {trumps: [Q, K]}\n        pool_card: 8D\n",
+        ),
+        lines=(
+            "68:9: a compartment with the pool card 8D is won by one card of its suit "
+            "(at rules/board/compartments/1/win)",
+        ),
+    ),
+    case(
+        "pool-cards-of-one-suit",
+        ("    removed: [8D]\n", "    removed: [8D, KD]\n"),
+        ("        win: {card: 9D}\n", "        win: {card: 9D}\n        pool_card: 8D\n"),
+        ("        win: {trump: A}\n", "        win: {card: QD}\n        pool_card: KD\n"),
+        lines=(
+            "75:20: the pool cards 8D and KD are of one suit: each is of its own "
+            "(at rules/board/compartments/2/pool_card)",
+        ),
+    ),
+    case(
+        "pool-drawn-without-pool-cards",
+        ("    carry_over: true\n", "    carry_over: true\n    pool_drawn: true\n"),
+        lines=(
+            "57:17: pool_drawn needs a compartment with a pool_card (at rules/board/pool_drawn)",
+        ),
+    ),
+    case(
+        "pool-drawn-beside-a-card-of-its-rank",
+        ("    removed: [8D]\n", "    removed: [8D, 8C]\n"),
+        ("    carry_over: true\n", "    carry_over: true\n    pool_drawn: true\n"),
+        ("        win: {card: 9D}\n", "        win: {card: 9D}\n        pool_card: 8D\n"),
+        lines=(
+            "29:19: with the pool cards drawn, 8C cannot be out of the pack: a drawn pool card "
+            "or its winning card may be of its rank (at rules/pack/removed/1)",
+        ),
+    ),
     # --- ids --------------------------------------------------------------------------------------
     case(
         "reserved-id",

@@ -89,7 +89,7 @@ CASES: tuple[Case, ...] = (
     ),
     _case(
         "unknown-key-typo",
-        "58:5: unknown key 'compartmens': did you mean 'compartments'? (allowed here: carry_over, compartments, interpretation, provenance) (at rules/board/compartmens)",
+        "58:5: unknown key 'compartmens': did you mean 'compartments'? (allowed here: carry_over, compartments, interpretation, pool_drawn, provenance) (at rules/board/compartmens)",
     ),
     _case(
         "unknown-key-optional",

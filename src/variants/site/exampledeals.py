@@ -42,6 +42,7 @@ from ..engine.events import (
 from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import make_policy
+from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
 from ..telling.narrate import Style, narrate, seat_name
 from ..telling.phrases import took
@@ -362,6 +363,9 @@ def deal_view(example: Example) -> DealView:
     turned = [e for e in events if isinstance(e, TurnedUp)]
     if turned:
         turn_up_line = narrate(turned, rules, GLYPHS)[0]
+    elif setup.pool:
+        listed = GLYPHS.listed(setup.pool)
+        turn_up_line = f"{pool.turned_up_line(listed)} {trump_text(result.trump)}"
     elif setup.face_up:
         turn_up_line = (
             "No card is turned up: the last card dealt to each player lies face up, marked in "

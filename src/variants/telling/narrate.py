@@ -48,6 +48,7 @@ from ..engine.events import (
     WinHow,
 )
 from ..mechanics import holders, in_lieu, showing, unplayed_penalty, with_another
+from ..mechanics import pool as pool_cards
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
 from ..rules.ruleset import Rules, StopCause
@@ -189,7 +190,7 @@ class _Teller:
             case Dressed(seat=seat, compartment=cid, amount=amount):
                 self.dressed[seat] = self.dressed.get(seat, 0) + amount
                 self.stakes[cid] = self.stakes.get(cid, 0) + amount
-            case Dealt(dealer=dealer, hands=hands, spare=spare, face_up=face_up):
+            case Dealt(dealer=dealer, hands=hands, spare=spare, face_up=face_up, pool=pool):
                 self.dealer = dealer
                 self.tell_dressing()
                 if not self.players:
@@ -201,6 +202,8 @@ class _Teller:
                     self.lines.append(f"  {cap(name)}: {style.cards(hand)}{up}")
                 self.spare_cards = spare
                 self.face_up = face_up
+                if pool:
+                    self.lines.append(pool_cards.turned_up_line(style.listed(pool)))
                 self.showing_told = False
             case Shown(seat=seat, cards=cards):
                 if not self.showing_told:
