@@ -291,7 +291,7 @@ def family_page(site: SiteData) -> str:
 
 def game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -> str:
     return render(
-        "game.md.j2",
+        "family_member.md.j2",
         game=game,
         about=family.about(game),
         shared=family.always_shared(game),
