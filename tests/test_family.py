@@ -53,8 +53,14 @@ def test_what_is_shared_and_what_differs_comes_from_the_rules(rulesets: list[Rul
 def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
     site = SiteData.create({r.id: r for r in rulesets}, ruleset_schema())
     nav = {key: value for entry in navigation(site) for key, value in entry.items()}
-    groups = [next(iter(entry)) for entry in nav["Rulesets"]]
-    assert groups == ["Pope Joan", "Matrimony", "Spin", "Newmarket"]
+    overview, *groups = nav["Rulesets"]
+    assert overview == "rulesets/index.md"  # the tab opens on it
+    assert [next(iter(entry)) for entry in groups] == [
+        "Pope Joan",
+        "Matrimony",
+        "Spin",
+        "Newmarket",
+    ]
     assert "Family" in nav
 
 

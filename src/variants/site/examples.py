@@ -154,10 +154,19 @@ def nav_title(example: Example) -> str:
 
 
 def _nav(site: SiteData) -> Sequence[dict[str, Any]]:
+    return [{"One deal, every ruleset": ONE_DEAL}]
+
+
+def _replay_nav(site: SiteData) -> Sequence[dict[str, Any]]:
     replays: list[dict[str, Any]] = [{"Choose a deal": REPLAY}]
     for _, examples in _all_examples(site):
         replays += [{nav_title(e): e.page} for e in examples]
-    return [{"One deal, every ruleset": ONE_DEAL}, {"Replay": replays}]
+    return replays
+
+
+def _no_pages(site: SiteData) -> Mapping[str, str]:
+    return {}
 
 
 add_page_set(PageSet("examples", _nav, _pages))
+add_page_set(PageSet("replay", _replay_nav, _no_pages))
