@@ -11,23 +11,38 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from clirun import REPO, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from variants.engine.compiled import compile_rules, spread_stakes
+from variants.dealfile import deal_file_text, parse_deal, play_deal_file
+from variants.engine.compiled import board_stakes, compile_rules
 from variants.engine.deal import shuffled_deal
-from variants.engine.events import Dressed
+from variants.engine.events import Dressed, Led
 from variants.engine.play import play_deal
 from variants.engine.policies import make_policy
-from variants.engine.staking import EVEN, make_staking
+from variants.engine.staking import EVEN, STAKINGS, make_staking
 from variants.mechanics.spread import Spread, laid_problem, payments, random_payments
 from variants.rules.loader import load_rulesets
+from variants.rules.ruleset import StakingName
+from variants.rules.yamlsource import read_yaml_text
 
 RULESETS = load_rulesets(REPO / "rulesets")
 CHOSEN = sorted(rid for rid, r in RULESETS.items() if r.rules.dressing.spread is not None)
+
+
+def test_the_stakings_are_those_a_ruleset_may_name() -> None:
+    assert sorted(STAKINGS) == sorted(get_args(StakingName))
+    assert all(name == staking.name for name, staking in STAKINGS.items())
+
+
+def test_each_ruleset_names_the_random_staking_as_an_alternative_it_plays() -> None:
+    for ruleset_id in CHOSEN:
+        (interpretation,) = [i for i in RULESETS[ruleset_id].interpretations if i.id == "staking"]
+        assert [a.staking for a in interpretation.alternatives if a.staking] == ["random"]
 
 
 def test_the_rulesets_whose_players_choose_their_stakes() -> None:
@@ -96,13 +111,38 @@ def test_a_deal_staked_at_random_conserves_counters_and_covers_the_board(
     assert sum(result.net) + sum(result.board) == 0
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(CHOSEN), st.integers(0, 2**32 - 1), st.data())
+def test_a_deal_staked_at_random_and_written_down_replays_to_the_same_result(
+    ruleset_id: str, seed: int, data: st.DataObject
+) -> None:
+    """The stakes laid, written into the deal file, are played again as laid (the file's seed
+    would draw other stakes)."""
+    ruleset = RULESETS[ruleset_id]
+    players = data.draw(st.integers(ruleset.rules.players.min, ruleset.rules.players.max))
+    compiled = compile_rules(ruleset.rules, players)
+    rng = random.Random(seed)
+    setup = shuffled_deal(compiled, rng, seed % players)
+    result = play_deal(compiled, setup, make_policy("random"), rng, staking=make_staking("random"))
+    leads = [e.card for e in result.events if isinstance(e, Led)]
+    laid = [(e.seat, e.compartment, e.amount) for e in result.events if isinstance(e, Dressed)]
+    text = deal_file_text(
+        ruleset.id, setup, leads, "lowest", seed=seed, board_ids=compiled.ids, stakes=laid
+    )
+    again = play_deal_file(parse_deal(read_yaml_text(text, "written.yaml"), REPO / "rulesets"))
+    assert (again.net, again.board, again.won) == (result.net, result.board, result.won)
+    assert [e for e in again.events if isinstance(e, Dressed)] == [
+        e for e in result.events if isinstance(e, Dressed)
+    ]
+
+
 def test_even_staking_draws_nothing_and_lays_as_the_compiled_dressing() -> None:
     compiled = compile_rules(RULESETS["newmarket"].rules, 5)
     rng = random.Random(7)
     state = rng.getstate()
     spread = compiled.rules.dressing.spread
     assert spread is not None
-    laid = EVEN.lay(spread, spread_stakes(compiled), 5, 2, rng)
+    laid = EVEN.lay(spread, board_stakes(compiled), 5, 2, rng)
     assert rng.getstate() == state
     assert tuple(laid) == compiled.dressing(2, 2)
     assert not compiled.staked(EVEN) and compiled.staked(make_staking("random"))

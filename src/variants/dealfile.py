@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.cards import CardError, card_name, parse_card
-from .engine.compiled import CompiledRules, compile_rules, spread_stakes
+from .engine.compiled import CompiledRules, board_stakes, compile_rules
 from .engine.deal import DealSetup, sort_hand
 from .engine.dealplan import SPARE, TURN_UP, DealPlanError
 from .engine.events import Led
@@ -388,7 +388,7 @@ def _stakes(
         )
     players = compiled.players
     ids = compiled.ids
-    stakes = spread_stakes(compiled)
+    stakes = board_stakes(compiled)
     staked = [ids[index] for index, _ in stakes]
     laid: list[Stake] = []
     for at, item in enumerate(raw):

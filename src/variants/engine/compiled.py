@@ -224,7 +224,7 @@ class CompiledRules:
         :meth:`staked`), drawing from ``rng`` as it needs."""
         given = self.rules.dressing.spread
         assert given is not None
-        laid = staking.lay(given, spread_stakes(self), self.players, dealer, rng)
+        laid = staking.lay(given, board_stakes(self), self.players, dealer, rng)
         return tuple(dressing_payments(self, dealer, banker, laid))
 
     def layout(self, dealer: int) -> Layout:
@@ -377,7 +377,7 @@ def _trump_after(rules: Rules, turn_up: int) -> int | None:
             assert_never(suit)
 
 
-def spread_stakes(compiled: CompiledRules) -> list[tuple[int, int]]:
+def board_stakes(compiled: CompiledRules) -> list[tuple[int, int]]:
     """(compartment, counters) for each compartment the dressing stakes."""
     ids = compiled.ids
     return [(ids.index(key), amount) for key, amount in compiled.rules.dressing.stakes if amount]
@@ -394,7 +394,7 @@ def dressing_payments(
     rules = compiled.rules.dressing
     ids = compiled.ids
     n = compiled.players
-    stakes = spread_stakes(compiled)
+    stakes = board_stakes(compiled)
     payments: list[tuple[int, int, int]] = []
     payer = rules.payer
     match payer:

@@ -251,11 +251,12 @@ def sentences(spread: Spread, stakes: str, before: str) -> list[str]:
         f"{'counter' if spread.each == 1 else 'counters'} on the board, the dealer "
         f"{counters(spread.dealer)}, each on the compartment he chooses, so long as each of "
         f"{stakes} is covered.",
-        "Where each counter goes is the players' choice, which a staking policy plays, as a "
-        "lead policy plays the leads. By default the players lay them in turn from the dealer's "
-        "left, each counter on the compartment with the fewest laid this deal (the first on the "
-        "board among equals); played at random, each counter goes where chance puts it, the "
-        "last ones on a compartment still uncovered.",
+        "Where each counter goes is the players' choice, which the engine plays by a staking "
+        "policy, as it plays the leads by a lead policy.",
+        "The default staking lays them in turn from the dealer's left, each counter on the "
+        "compartment with the fewest laid this deal (the first on the board among equals).",
+        "The random staking puts each counter where chance falls, the last ones on a compartment "
+        "still uncovered.",
     ]
 
 
