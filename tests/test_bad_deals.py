@@ -122,6 +122,11 @@ CASES: tuple[Case, ...] = (
     Case("stakes-item-too-short", 17, "a stake is [seat, compartment, counters], not a list of 2"),
     Case("stakes-seat-not-a-seat", 19, "a stake's seat must be a seat from 0 to 4"),
     Case("stakes-unknown-compartment", 14, f"no staked compartment 'marriage' (stakes: {STAKED})"),
+    Case(
+        "stakes-compartment-a-number",
+        14,
+        "a stake's compartment must be a compartment id, not a number",
+    ),
     Case("stakes-no-counters", 17, "a stake's counters must be a whole number from 1 to 1000"),
     Case("stakes-given-twice", 16, "seat 2's stake on best is given twice"),
     Case("stakes-too-few", 15, "seat 2 lays 3 counters; the rules have each other player lay 4"),

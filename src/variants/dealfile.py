@@ -391,6 +391,7 @@ def _stakes(
     stakes = board_stakes(compiled)
     staked = [ids[index] for index, _ in stakes]
     laid: list[Stake] = []
+    given_once: set[tuple[int, int]] = set()
     for at, item in enumerate(raw):
         path: JsonPath = ("stakes", at)
         if not isinstance(item, list) or len(item) != 3:
@@ -399,14 +400,16 @@ def _stakes(
         seat, key, amount = item
         if not _whole(seat, 0, players - 1):
             raise fail(path, f"a stake's seat must be a seat from 0 to {players - 1}")
-        if not isinstance(key, str) or key not in staked:
-            shown = f"{clip(key)!r}" if isinstance(key, str) else kind(key)
-            raise fail(path, f"no staked compartment {shown} (stakes: {', '.join(staked)})")
+        if not isinstance(key, str):
+            raise fail(path, f"a stake's compartment must be a compartment id, not {kind(key)}")
+        if key not in staked:
+            raise fail(path, f"no staked compartment {clip(key)!r} (stakes: {', '.join(staked)})")
         if not _whole(amount, 1, MAX_STAKE):
             raise fail(path, f"a stake's counters must be a whole number from 1 to {MAX_STAKE}")
         index = ids.index(key)
-        if any(s == seat and i == index for s, i, _ in laid):
+        if (seat, index) in given_once:
             raise fail(path, f"seat {seat}'s stake on {key} is given twice")
+        given_once.add((seat, index))
         laid.append((seat, index, amount))
     labels = [c.label for c in compiled.compartments]
     problem = laid_problem(spread, stakes, players, dealer, laid, labels)
