@@ -198,10 +198,9 @@ def random_payments(
                 left -= 1
                 yield seat, target
 
-    board_order = sorted(order)
+    # Told seat by seat from the dealer's left, each seat's stakes in board order.
     return sorted(
-        _gathered(each_counter()),
-        key=lambda laid: ((laid[0] - dealer - 1) % players, board_order.index(laid[1])),
+        _gathered(each_counter()), key=lambda laid: ((laid[0] - dealer - 1) % players, laid[1])
     )
 
 
