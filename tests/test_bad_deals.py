@@ -28,8 +28,8 @@ KNOWN = (
     "peel, spin, spinado, squareman"
 )
 KEYS = (
-    "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, board, "
-    "leads, policy, staking, stakes, seed"
+    "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, pool, "
+    "board, leads, policy, staking, stakes, seed"
 )
 STAKED = "best, matrimony, intrigue, confederacy, pair"
 
@@ -138,6 +138,13 @@ CASES: tuple[Case, ...] = (
         10,
         "these rules fix every stake: stakes are given only where players choose",
     ),
+    Case(
+        "pool-missing", 2, "missing key 'pool': the pool cards drawn for the deal, in board order"
+    ),
+    Case("pool-out-of-place", 13, "the pool card in place 2 must be a king, not QD"),
+    Case("pool-one-suit-twice", 13, "the pool cards QD and JD are of one suit: each is of its own"),
+    Case("pool-not-drawn", 12, "these rules draw no pool cards"),
+    Case("pool-card-dealt", 7, "KD is removed from the pack under these rules"),
 )
 
 
