@@ -29,8 +29,9 @@ KNOWN = (
 )
 KEYS = (
     "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, pool, "
-    "board, leads, policy, seed"
+    "board, leads, policy, staking, stakes, seed"
 )
+STAKED = "best, matrimony, intrigue, confederacy, pair"
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,30 @@ CASES: tuple[Case, ...] = (
     Case("face-up-too-few", 12, "face_up names 4 cards; there is one for each of 5 seats"),
     Case("face-up-not-in-hand", 12, "the face-up QS is not in seat 2's hand"),
     Case("face-up-without-down-and-up", 11, "these rules deal no card face up"),
+    Case(
+        "stakes-not-a-list",
+        13,
+        "stakes must be a list of [seat, compartment, counters], not a mapping",
+    ),
+    Case("stakes-item-too-short", 17, "a stake is [seat, compartment, counters], not a list of 2"),
+    Case("stakes-seat-not-a-seat", 19, "a stake's seat must be a seat from 0 to 4"),
+    Case("stakes-unknown-compartment", 14, f"no staked compartment 'marriage' (stakes: {STAKED})"),
+    Case(
+        "stakes-compartment-a-number",
+        14,
+        "a stake's compartment must be a compartment id, not a number",
+    ),
+    Case("stakes-no-counters", 17, "a stake's counters must be a whole number from 1 to 1000"),
+    Case("stakes-given-twice", 16, "seat 2's stake on best is given twice"),
+    Case("stakes-too-few", 15, "seat 2 lays 3 counters; the rules have each other player lay 4"),
+    Case("stakes-compartment-uncovered", 13, "Intrigue holds 0 counters; it must hold at least 1"),
+    Case("stakes-and-staking", 13, "give the stakes laid or the staking that lays them, not both"),
+    Case("staking-unknown", 13, "staking must be one of even, random, not 'fancy'"),
+    Case(
+        "stakes-rules-fix-them",
+        10,
+        "these rules fix every stake: stakes are given only where players choose",
+    ),
     Case(
         "pool-missing", 2, "missing key 'pool': the pool cards drawn for the deal, in board order"
     ),

@@ -547,6 +547,15 @@ CASES: tuple[Case, ...] = (
         net=(7, -4, 0, -4, 1),
         board={},
     ),
+    Case(
+        "matrimony-cassell-stakes-as-laid",
+        "matrimony-cassell",
+        plays=(),
+        winner=None,
+        won={"best": [4], "matrimony": [0], "intrigue": [0], "confederacy": [0], "pair": [2]},
+        net=(6, -4, 0, -4, 2),
+        board={},
+    ),
 )
 
 

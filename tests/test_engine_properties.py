@@ -19,6 +19,7 @@ from variants.engine.events import DealVoided, Led, Played, Shown, WentOut
 from variants.engine.game import play_game
 from variants.engine.play import DealResult, legal_leads, play_deal, play_shuffled
 from variants.engine.policies import POLICIES, make_policy
+from variants.engine.staking import STAKINGS, make_staking
 from variants.rules.loader import load_rulesets
 from variants.rules.ruleset import Ruleset
 from variants.rules.yamlsource import read_yaml_text
@@ -194,17 +195,20 @@ def test_played_events_follow_their_leads() -> None:
 
 
 @SETTINGS
-@given(tables())
+@given(tables(), st.sampled_from(sorted(STAKINGS)))
 def test_the_simulator_path_deals_and_plays_exactly_as_the_deal_path(
-    table: tuple[Ruleset, dict[str, str], int, str, int],
+    table: tuple[Ruleset, dict[str, str], int, str, int], staking: str
 ) -> None:
     ruleset, options, players, policy, seed = table
     compiled = compile_rules(ruleset.rules_for(options), players)
     dealer = seed % players
     rng = random.Random(seed)
     setup = shuffled_deal(compiled, rng, dealer, None, 0)
-    by_setup = play_deal(compiled, setup, make_policy(policy), rng, record=False)
-    fast = play_shuffled(compiled, random.Random(seed), dealer, None, make_policy(policy), 0)
+    lays = make_staking(staking)
+    by_setup = play_deal(compiled, setup, make_policy(policy), rng, record=False, staking=lays)
+    fast = play_shuffled(
+        compiled, random.Random(seed), dealer, None, make_policy(policy), 0, staking=lays
+    )
     assert fast == by_setup
 
 
@@ -212,9 +216,14 @@ QUICK_POLICIES = sorted(name for name in POLICIES if make_policy(name).quick)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(tables(), st.sampled_from(QUICK_POLICIES), st.integers(1, 300))
+@given(
+    tables(),
+    st.sampled_from(QUICK_POLICIES),
+    st.integers(1, 300),
+    st.sampled_from(sorted(STAKINGS)),
+)
 def test_the_bulk_loop_counts_exactly_what_the_engine_plays(
-    table: tuple[Ruleset, dict[str, str], int, str, int], policy: str, count: int
+    table: tuple[Ruleset, dict[str, str], int, str, int], policy: str, count: int, staking: str
 ) -> None:
     """``tally_deals`` plays deal by deal what ``play_shuffled`` plays from the same generator,
     and what the deals dealt and played one at a time with their events logged show, whoever
@@ -226,16 +235,19 @@ def test_the_bulk_loop_counts_exactly_what_the_engine_plays(
     logged = Tally(players, compiled.ids)
     rng = random.Random(seed)
     logged_rng = random.Random(seed)
+    lays = make_staking(staking)
     for number in range(count):
-        one_by_one.add(play_shuffled(compiled, rng, dealer, None, make_policy(policy)))
+        one_by_one.add(
+            play_shuffled(compiled, rng, dealer, None, make_policy(policy), staking=lays)
+        )
         if number < 40:  # the same deals, logged
             setup = shuffled_deal(compiled, logged_rng, dealer)
-            result = play_deal(compiled, setup, make_policy(policy), logged_rng)
+            result = play_deal(compiled, setup, make_policy(policy), logged_rng, staking=lays)
             assert result.events
             logged.add(result)
             assert logged == one_by_one
     in_bulk = Tally(players, compiled.ids)
-    tally_deals(compiled, random.Random(seed), count, dealer, make_policy(policy), in_bulk)
+    tally_deals(compiled, random.Random(seed), count, dealer, make_policy(policy), in_bulk, lays)
     assert in_bulk == one_by_one
 
 

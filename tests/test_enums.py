@@ -37,6 +37,7 @@ from variants.rules import ruleset
 from variants.rules.loader import load_ruleset, ruleset_schema
 from variants.rules.ruleset import (
     AdvicePreference,
+    Alternative,
     ClosingDeal,
     Compartment,
     Deal,
@@ -55,6 +56,7 @@ from variants.rules.ruleset import (
     Play,
     Preference,
     Rules,
+    StakingName,
     Stop,
     StopCause,
     Trump,
@@ -104,6 +106,7 @@ TIES: dict[str, Tie] = {
     "rules.game.winner": Tie(Game, "winner", GameWinner),
     "rules.advice.preferences[].prefer": Tie(Preference, "prefer", AdvicePreference),
     "interpretations[].kind": Tie(Interpretation, "kind", InterpretationKind),
+    "interpretations[].alternatives[].staking": Tie(Alternative, "staking", StakingName),
 }
 """Each schema enum or constant that the model holds as a value, by where it sits in a ruleset."""
 

@@ -140,6 +140,16 @@ CASES: tuple[Case, ...] = (
         "22:21: no interpretation has the id 'players-count' (at rules/players/interpretation)",
     ),
     _case(
+        "alternative-staking-fixed-stakes",
+        "170:18: a staking policy plays only stakes the players choose (dressing payer spread); "
+        "these rules fix every stake (at interpretations/1/alternatives/0/staking)",
+    ),
+    _case(
+        "alternative-option-and-staking",
+        "182:18: an alternative is played by an option or by a staking policy, not both "
+        "(at interpretations/2/alternatives/0/staking)",
+    ),
+    _case(
         "alternative-unknown-option-value",
         "171:16: option 'dressing' has no value 'dealers' (at interpretations/1/alternatives/0/value)",
     ),

@@ -10,6 +10,7 @@ own status.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -46,10 +47,11 @@ from .dealfile import (
 from .engine.cards import parse_card
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import shuffled_deal
-from .engine.events import Led
+from .engine.events import Dressed, Led
 from .engine.game import choose_first_dealer, play_game
 from .engine.play import DealResult, Policy, play_deal
 from .engine.policies import make_policy
+from .engine.staking import DEFAULT_STAKING, Staking, make_staking
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset, validate_paths
 from .rules.roles import chief_card
@@ -241,6 +243,13 @@ def _policy(name: str, ruleset: Ruleset) -> Policy:
         raise UsageError(str(error)) from None
 
 
+def _staking(name: str) -> Staking:
+    try:
+        return make_staking(name)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
 def _style(args: argparse.Namespace) -> Style:
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     if getattr(args, "color", None) is not None:
@@ -248,11 +257,20 @@ def _style(args: argparse.Namespace) -> Style:
     return Style(glyphs=not args.ascii, colour=colour)
 
 
-def _read_deal(path: str) -> DealFile:
+def _read_deal(args: argparse.Namespace) -> DealFile:
+    """The deal file ``args.deal``, its staking replaced by ``--staking`` when given."""
     try:
-        return read_deal_file(Path(path))
+        deal = read_deal_file(Path(args.deal))
     except DealFileError as error:
         raise UsageError(str(error)) from None
+    if args.staking is None:
+        return deal
+    _staking(args.staking)
+    if deal.stakes is not None:
+        raise UsageError(
+            f"{deal.path}: the file gives the stakes laid; --staking cannot change them"
+        )
+    return dataclasses.replace(deal, staking=args.staking)
 
 
 def _play_file(deal: DealFile) -> DealResult:
@@ -267,13 +285,17 @@ def cmd_deal(args: argparse.Namespace) -> int:
     options = _options(args.option, ruleset)
     compiled = _compiled(ruleset, options, args.players)
     policy = _policy(args.policy, ruleset)
+    staking = _staking(args.staking)
     if not 0 <= args.seed <= MAX_SEED:
         raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}")
     rng = random.Random(args.seed)
     dealer, _ = choose_first_dealer(compiled, rng)
     setup = shuffled_deal(compiled, rng, dealer)
-    result = play_deal(compiled, setup, policy, rng)
+    result = play_deal(compiled, setup, policy, rng, staking=staking)
     leads = [e.card for e in result.events if isinstance(e, Led)]
+    laid = []  # the stakes, where they were the players' choice and not the default's
+    if compiled.staked(staking):
+        laid = [(e.seat, e.compartment, e.amount) for e in result.events if isinstance(e, Dressed)]
     text = deal_file_text(
         ruleset.id,
         setup,
@@ -283,6 +305,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
         seed=args.seed,
         title=f"{ruleset.title}: {args.players} players, seed {args.seed}",
         board_ids=compiled.ids,
+        stakes=laid,
     )
     if args.out:
         out = Path(args.out)
@@ -297,7 +320,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    deal = _read_deal(args.deal)
+    deal = _read_deal(args)
     result = _play_file(deal)
     summary = deal_json(deal.ruleset.id, deal.compiled.ids, result.events)
     if args.json:
@@ -319,7 +342,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    deal = _read_deal(args.deal)
+    deal = _read_deal(args)
     result = _play_file(deal)
     style = _style(args)
     if deal.title:
@@ -340,7 +363,9 @@ def cmd_game(args: argparse.Namespace) -> int:
     options = _options(args.option, ruleset)
     compiled = _compiled(ruleset, options, args.players)
     policy = _policy(args.policy, ruleset)
-    game = play_game(compiled.rules, args.players, policy, random.Random(args.seed))
+    staking = _staking(args.staking)
+    rng = random.Random(args.seed)
+    game = play_game(compiled.rules, args.players, policy, rng, staking=staking)
     if args.json:
         print(
             json.dumps(
@@ -387,6 +412,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options(args.option, ruleset)
     _compiled(ruleset, options, args.players)
     _policy(args.policy, ruleset)
+    _staking(args.staking)
     if (args.deals is None) == (args.games is None):
         raise UsageError("give one of --deals K or --games K")
     count = args.deals if args.deals is not None else args.games
@@ -400,6 +426,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "policy": args.policy,
         "options": ruleset.choices(options),
     }
+    if args.staking != DEFAULT_STAKING:
+        meta["staking"] = args.staking
     bar = None
     if not args.json and sys.stderr.isatty():
         from tqdm import tqdm  # only for a person watching a terminal
@@ -411,15 +439,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             bar.update(count)
 
     try:
+        played = (ruleset, args.players, count, args.seed, args.policy, options, jobs, progress)
         if args.deals is not None:
-            tally = simulate_deals(
-                ruleset, args.players, count, args.seed, args.policy, options, jobs, progress
-            )
+            tally = simulate_deals(*played, args.staking)
             report = deals_report(tally, meta)
         else:
-            games = simulate_games(
-                ruleset, args.players, count, args.seed, args.policy, options, jobs, progress
-            )
+            games = simulate_games(*played, args.staking)
             report = games_report(games, meta)
     finally:
         if bar is not None:
@@ -516,6 +541,18 @@ def table_args(command: argparse.ArgumentParser) -> None:
     )
 
 
+def staking_arg(command: argparse.ArgumentParser, default: str | None = DEFAULT_STAKING) -> None:
+    """``--staking``: where the players lay their stakes, where the rules leave it to them."""
+    told = "the default" if default is not None else "the default unless the deal file says"
+    command.add_argument(
+        "--staking",
+        default=default,
+        metavar="STAKING",
+        help="where players who choose their stakes lay them: even (each counter on the "
+        f"compartment with fewest; {told}) or random (each where chance puts it)",
+    )
+
+
 def look_args(command: argparse.ArgumentParser) -> None:
     """How cards look in what a command prints."""
     command.add_argument("--ascii", action="store_true", help="write cards as 10H, not 10♥")
@@ -529,7 +566,11 @@ def look_args(command: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="variants", description="Pope Joan rules variants: validate, play, narrate, compare."
+        prog="variants",
+        description="Pope Joan rules variants: validate, play, narrate, compare.",
+        epilog="The commands that play choose each lead by a policy (--policy) and, where the "
+        "rules leave the players to choose where to lay their stakes, as in Matrimony and "
+        "Newmarket, lay them by a staking policy (--staking even or random).",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     validate = sub.add_parser("validate", help="check ruleset files against schema and sources")
@@ -557,22 +598,26 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal = sub.add_parser("deal", help="deal and play one deal, and write it as a deal file")
     table_args(deal)
+    staking_arg(deal)
     deal.add_argument("--out", help="write the deal file here instead of to standard output")
     deal.set_defaults(run=cmd_deal)
 
     play = sub.add_parser("play", help="play a deal file and print the result")
     play.add_argument("deal", help="a deal file (YAML or JSON)")
     play.add_argument("--json", action="store_true", help="print the result as JSON")
+    staking_arg(play, None)
     look_args(play)
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="tell a deal file's play in prose, run by run")
     replay.add_argument("deal", help="a deal file (YAML or JSON)")
+    staking_arg(replay, None)
     look_args(replay)
     replay.set_defaults(run=cmd_replay)
 
     game = sub.add_parser("game", help="play a whole game")
     table_args(game)
+    staking_arg(game)
     game.add_argument("--json", action="store_true", help="print the result as JSON")
     game.add_argument("--narrate", action="store_true", help="tell every deal run by run")
     look_args(game)
@@ -580,6 +625,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = sub.add_parser("simulate", help="play many deals or games and report statistics")
     table_args(simulate)
+    staking_arg(simulate)
     simulate.set_defaults(policy="random")
     count = _whole(1, MAX_COUNT)
     simulate.add_argument(

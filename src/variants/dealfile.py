@@ -2,7 +2,8 @@
 
 A deal file names its ruleset and options, the dealer, every seat's hand, the spare hand or
 stock, the turn-up, the cards dealt face up (where the rules deal one to each seat), the board
-carried in, and optionally the leads and the policy for the rest.
+carried in, and optionally the leads and the policy for the rest; where the players choose where
+to lay their stakes, the stakes laid or the staking policy that lays them.
 Any mistake is a :class:`DealFileError` whose message names the file and the line.
 """
 
@@ -20,13 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from .engine.cards import CardError, card_name, parse_card
-from .engine.compiled import CompiledRules, compile_rules, with_pool
+from .engine.compiled import CompiledRules, board_stakes, compile_rules, with_pool
 from .engine.deal import DealSetup, sort_hand
 from .engine.dealplan import SPARE, TURN_UP, DealPlanError
 from .engine.events import Led
 from .engine.play import DealResult, IllegalLeadError, play_deal
 from .engine.policies import ADVICE_PREFIX, POLICIES, make_policy
+from .engine.staking import DEFAULT_STAKING, STAKINGS, Staking, given, make_staking
 from .mechanics import pool as pool_cards
+from .mechanics.spread import laid_problem
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset
 from .rules.ruleset import OptionError, Ruleset
@@ -47,6 +50,8 @@ KEYS = {
     "board": "counters carried over, by compartment",
     "leads": "the card played at each lead",
     "policy": "the policy for leads not given",
+    "staking": "the staking policy, where the players choose their stakes",
+    "stakes": "the stakes laid, as [seat, compartment, counters]",
     "seed": "the seed of the random policy",
 }
 REQUIRED = ("ruleset", "dealer", "hands", "spare")
@@ -58,6 +63,10 @@ MAX_NOTES = 4000
 MAX_SEED = 2**63 - 1
 MAX_COUNTERS = 1_000_000
 """The most counters a compartment may carry into a deal."""
+MAX_STAKE = 1000
+"""The most counters one stake may lay (the schema's bound on what a player lays)."""
+Stake = tuple[int, int, int]
+"""(seat, compartment index, counters): one seat's stake on one compartment."""
 UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 """Unicode categories that are not printable text: controls, lone surrogates, line and
 paragraph separators."""
@@ -84,6 +93,13 @@ class DealFile:
     notes: str = ""
     path: str = ""
     lead_lines: tuple[int, ...] = field(default=(), repr=False)
+    staking: str = DEFAULT_STAKING
+    stakes: tuple[Stake, ...] | None = None
+    """The stakes laid, when the file gives them (then ``staking`` is not used)."""
+
+    def staking_policy(self) -> Staking:
+        """What lays the players' stakes: the file's own, else the staking it names."""
+        return make_staking(self.staking) if self.stakes is None else given(self.stakes)
 
 
 def play_deal_file(deal: DealFile) -> DealResult:
@@ -96,6 +112,7 @@ def play_deal_file(deal: DealFile) -> DealResult:
             make_policy(deal.policy, advice_beside(deal.ruleset.path)),
             random.Random(deal.seed),
             deal.leads,
+            staking=deal.staking_policy(),
         )
     except IllegalLeadError as error:
         line = deal.lead_lines[error.index] if error.index is not None else 1
@@ -296,6 +313,8 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
     seed = data.get("seed", 0)
     if not _whole(seed, 0, MAX_SEED):
         raise fail(("seed",), f"seed must be a whole number from 0 to {MAX_SEED}")
+    staking = _staking(fail, data)
+    stakes = _stakes(fail, data, compiled, dealer)
     setup = DealSetup(
         players=players,
         dealer=dealer,
@@ -319,6 +338,8 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
         notes=notes,
         path=document.file,
         lead_lines=tuple(document.where(("leads", i))[0] for i in range(len(leads))),
+        staking=staking,
+        stakes=stakes,
     )
 
 
@@ -340,6 +361,68 @@ def _text(fail: Fail, data: dict[Any, Any], key: str, limit: int, allowed: str) 
         lines = "" if "\n" in allowed else "one line of "
         raise fail((key,), f"{key} must be {lines}printable text: it holds {bad}")
     return value
+
+
+def _staking(fail: Fail, data: dict[Any, Any]) -> str:
+    """The staking policy a deal file names (the default when it names none)."""
+    name = data.get("staking", DEFAULT_STAKING)
+    if not isinstance(name, str) or name not in STAKINGS:
+        shown = f"{clip(name)!r}" if isinstance(name, str) else kind(name)
+        raise fail(("staking",), f"staking must be one of {', '.join(STAKINGS)}, not {shown}")
+    if "staking" in data and "stakes" in data:
+        raise fail(("staking",), "give the stakes laid or the staking that lays them, not both")
+    return name
+
+
+def _stakes(
+    fail: Fail, data: dict[Any, Any], compiled: CompiledRules, dealer: int
+) -> tuple[Stake, ...] | None:
+    """The stakes a deal file gives as laid, each [seat, compartment, counters], checked
+    against the rules: each seat lays its counters, every staked compartment covered."""
+    if "stakes" not in data:
+        return None
+    spread = compiled.rules.dressing.spread
+    if spread is None:
+        raise fail(
+            ("stakes",), "these rules fix every stake: stakes are given only where players choose"
+        )
+    raw = data["stakes"]
+    if not isinstance(raw, list):
+        raise fail(
+            ("stakes",), f"stakes must be a list of [seat, compartment, counters], not {kind(raw)}"
+        )
+    players = compiled.players
+    ids = compiled.ids
+    stakes = board_stakes(compiled)
+    staked = [ids[index] for index, _ in stakes]
+    laid: list[Stake] = []
+    given_once: set[tuple[int, int]] = set()
+    for at, item in enumerate(raw):
+        path: JsonPath = ("stakes", at)
+        if not isinstance(item, list) or len(item) != 3:
+            found = f"a list of {len(item)}" if isinstance(item, list) else kind(item)
+            raise fail(path, f"a stake is [seat, compartment, counters], not {found}")
+        seat, key, amount = item
+        if not _whole(seat, 0, players - 1):
+            raise fail(path, f"a stake's seat must be a seat from 0 to {players - 1}")
+        if not isinstance(key, str):
+            raise fail(path, f"a stake's compartment must be a compartment id, not {kind(key)}")
+        if key not in staked:
+            raise fail(path, f"no staked compartment {clip(key)!r} (stakes: {', '.join(staked)})")
+        if not _whole(amount, 1, MAX_STAKE):
+            raise fail(path, f"a stake's counters must be a whole number from 1 to {MAX_STAKE}")
+        index = ids.index(key)
+        if (seat, index) in given_once:
+            raise fail(path, f"seat {seat}'s stake on {key} is given twice")
+        given_once.add((seat, index))
+        laid.append((seat, index, amount))
+    labels = [c.label for c in compiled.compartments]
+    problem = laid_problem(spread, stakes, players, dealer, laid, labels)
+    if problem is not None:
+        seat, message = problem
+        first = next((at for at, (s, _, _) in enumerate(laid) if s == seat), None)
+        raise fail(("stakes",) if first is None else ("stakes", first), message)
+    return tuple(laid)
 
 
 def _ruleset(fail: Fail, value: object, folder: Path) -> Ruleset:
@@ -539,8 +622,10 @@ def deal_file_text(
     title: str = "",
     notes: str = "",
     board_ids: Sequence[str] = (),
+    stakes: Sequence[tuple[int, str, int]] = (),
 ) -> str:
-    """The deal as a YAML deal file that replays it exactly."""
+    """The deal as a YAML deal file that replays it exactly; ``stakes`` (seat, compartment id,
+    counters), the stakes laid where the players chose them (none: the default staking's)."""
 
     def cards(values: Sequence[int]) -> str:
         return "[" + ", ".join(card_name(c) for c in values) + "]"
@@ -567,6 +652,9 @@ def deal_file_text(
     lines.append(f"board: {json.dumps(carried)}")
     lines.append(f"leads: {cards(leads)}")
     lines.append(f"policy: {policy}")
+    if stakes:
+        lines.append("stakes:")
+        lines += [f"  - [{seat}, {json.dumps(key)}, {amount}]" for seat, key, amount in stakes]
     if seed is not None:
         lines.append(f"seed: {seed}")
     return "\n".join(lines) + "\n"

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..engine.deal import shuffle
 from ..engine.play import Choosers, Policy, play_dealt, play_shuffled
 from ..engine.settle import CountingLedger
+from ..engine.staking import EVEN, Staking
 
 if TYPE_CHECKING:
     from ..engine.compiled import CompiledRules, Dealing
@@ -34,14 +35,16 @@ def tally_deals(
     dealer: int,
     policy: Policy,
     tally: Tally,
+    staking: Staking = EVEN,
 ) -> None:
-    """Play ``count`` independent deals with ``dealer`` dealing and add them to ``tally``.
+    """Play ``count`` independent deals with ``dealer`` dealing and add them to ``tally``,
+    the players' stakes laid by ``staking`` where the rules leave them the choice.
 
     Where the pool cards are drawn afresh every deal, the tables change from deal to deal, so
     the deals are played one at a time (:func:`play.play_shuffled`) and added as they end."""
     if compiled.rules.board.pool_drawn:
         for _ in range(count):
-            tally.add(play_shuffled(compiled, rng, dealer, None, policy))
+            tally.add(play_shuffled(compiled, rng, dealer, None, policy, staking=staking))
         return
     n = compiled.players
     k = len(compiled.ids)
@@ -64,14 +67,20 @@ def tally_deals(
 
     start = ledger.start
     hands: list[list[int]] = []  # the hands of the deal being played
+    staked = compiled.staked(staking)
 
     def deals() -> Iterator[Dealing]:
-        """Each deal dealt from a fresh shuffle, its ledger started as dressed."""
+        """Each deal dealt from a fresh shuffle, its ledger started as dressed (as
+        :func:`play.dress_board` dresses it: after the shuffle, from the same generator)."""
         nonlocal hands
         for _ in range(count):
             dealing = deal(shuffle(cards, rng))
             hands = dealing[0]
-            start(list(board_start), list(net_start))
+            if staked:
+                board, net = compiled.totals(compiled.staked_dressing(dealer, dealer, staking, rng))
+                start(list(board), list(net))
+            else:
+                start(list(board_start), list(net_start))
             yield dealing
 
     played = play_dealt(

@@ -30,6 +30,7 @@ from ..engine.deal import shuffled_deal
 from ..engine.game import play_game
 from ..engine.play import DealResult, play_deal, play_shuffled
 from ..engine.policies import make_policy
+from ..engine.staking import DEFAULT_STAKING, make_staking
 from ..rules import roles
 from ..rules.advice import advice_beside
 from ..rules.loader import load_ruleset
@@ -181,6 +182,8 @@ class Job:
     seed: int
     chunk: int
     count: int
+    staking: str
+    """The staking policy, where the players choose their stakes."""
 
 
 _COMPILED: dict[tuple[str, tuple[tuple[str, str], ...], int], CompiledRules] = {}
@@ -218,25 +221,27 @@ def chunk_rng(seed: int, chunk: int) -> random.Random:
 def run_deals(job: Job) -> Tally:
     compiled = _compiled(job)
     policy = make_policy(job.policy, advice_beside(job.ruleset_path))
+    staking = make_staking(job.staking)
     rng = chunk_rng(job.seed, job.chunk)
     tally = Tally(job.players, compiled.ids)
     dealer = job.players - 1  # so that seat s is position s: 0 the elder hand, the dealer last
     if policy.quick:
-        tally_deals(compiled, rng, job.count, dealer, policy, tally)
+        tally_deals(compiled, rng, job.count, dealer, policy, tally, staking)
     else:
         for _ in range(job.count):
-            tally.add(play_shuffled(compiled, rng, dealer, None, policy))
+            tally.add(play_shuffled(compiled, rng, dealer, None, policy, staking=staking))
     return tally
 
 
 def run_games(job: Job) -> GameTally:
     compiled = _compiled(job)
     policy = make_policy(job.policy, advice_beside(job.ruleset_path))
+    staking = make_staking(job.staking)
     rng = chunk_rng(job.seed, job.chunk)
     n = job.players
     tally = GameTally(n, compartments=compiled.ids)
     for _ in range(job.count):
-        game = play_game(compiled.rules, n, policy, rng, record=False)
+        game = play_game(compiled.rules, n, policy, rng, record=False, staking=staking)
         tally.games += 1
         for seat, total in enumerate(game.totals):
             tally.total[(seat - game.first_dealer - 1) % n].add(total)
@@ -260,13 +265,23 @@ def jobs_for(
     seed: int,
     count: int,
     chunk: int,
+    staking: str = DEFAULT_STAKING,
 ) -> Iterator[Job]:
     """The run's chunks, made one at a time as they are wanted (a run of any size costs the
     same memory); the rules are compiled now, before any process is forked."""
     options_key = _options_key(ruleset, options)
     compiled_for(ruleset, options, players)
     return (
-        Job(ruleset.path, options_key, players, policy, seed, number, min(chunk, count - start))
+        Job(
+            ruleset.path,
+            options_key,
+            players,
+            policy,
+            seed,
+            number,
+            min(chunk, count - start),
+            staking,
+        )
         for number, start in enumerate(range(0, count, chunk))
     )
 
@@ -490,8 +505,9 @@ def simulate_deals(
     options: Mapping[str, str] | None = None,
     processes: int = 1,
     progress: Callable[[int], None] | None = None,
+    staking: str = DEFAULT_STAKING,
 ) -> Tally:
-    jobs = jobs_for(ruleset, options or {}, players, policy, seed, deals, CHUNK)
+    jobs = jobs_for(ruleset, options or {}, players, policy, seed, deals, CHUNK, staking)
     compiled = compiled_for(ruleset, options or {}, players)
     total = Tally(players, compiled.ids)
     for tally in _played(run_deals, jobs, deals, CHUNK, processes, progress):
@@ -508,8 +524,9 @@ def simulate_games(
     options: Mapping[str, str] | None = None,
     processes: int = 1,
     progress: Callable[[int], None] | None = None,
+    staking: str = DEFAULT_STAKING,
 ) -> GameTally:
-    jobs = jobs_for(ruleset, options or {}, players, policy, seed, games, GAME_CHUNK)
+    jobs = jobs_for(ruleset, options or {}, players, policy, seed, games, GAME_CHUNK, staking)
     compiled = compiled_for(ruleset, options or {}, players)
     total = GameTally(players, compartments=compiled.ids)
     for tally in _played(run_games, jobs, games, GAME_CHUNK, processes, progress):
@@ -581,6 +598,7 @@ def run_policy_seat(job: Job) -> SeatTally:
     compiled = _compiled(job)
     chosen = make_policy(job.policy, advice_beside(job.ruleset_path))
     others = make_policy("random")
+    staking = make_staking(job.staking)
     rng = chunk_rng(job.seed, job.chunk)
     n = job.players
     tally = SeatTally(n)
@@ -594,7 +612,8 @@ def run_policy_seat(job: Job) -> SeatTally:
     for number in range(first, first + job.count):
         seat = number % n
         tally.deals += 1
-        tally.follow(play_shuffled(compiled, rng, dealer, None, seats[seat]), seat)
+        played = play_shuffled(compiled, rng, dealer, None, seats[seat], staking=staking)
+        tally.follow(played, seat)
     return tally
 
 
@@ -609,12 +628,13 @@ def run_card_holder(job: Job) -> SeatTally:
     if card is None:
         raise ValueError(f"compartment {compartment!r} is not won by one named card")
     policy = make_policy(job.policy, advice_beside(job.ruleset_path))
+    staking = make_staking(job.staking)
     rng = chunk_rng(job.seed, job.chunk)
     tally = SeatTally(job.players)
     dealer = job.players - 1
     for _ in range(job.count):
         setup = shuffled_deal(compiled, rng, dealer)
-        result = play_deal(compiled, setup, policy, rng, record=False)
+        result = play_deal(compiled, setup, policy, rng, record=False, staking=staking)
         tally.deals += 1
         for seat, hand in enumerate(setup.hands):
             if card in hand:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
-from typing import Any, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
@@ -24,6 +24,14 @@ from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
 from .cards import make_card, rank_of, suit_of
 from .dealplan import SPARE as PLAN_SPARE
 from .dealplan import TURN_UP, DealPlan, plan_deal
+
+if TYPE_CHECKING:
+    import random
+
+    from .staking import Staking
+
+Payments = tuple[tuple[int, int, int], ...]
+"""(seat, compartment, counters) payments that dress the board."""
 
 # Where a card is, in ``owner`` arrays: a seat (>= 0) or one of these.
 SPARE = -1
@@ -182,8 +190,9 @@ class CompiledRules:
     def tables(self, trump: int | None) -> TrumpTables:
         return self.by_trump[NO_TRUMP if trump is None else trump]
 
-    def dressing(self, dealer: int, banker: int) -> tuple[tuple[int, int, int], ...]:
-        """(seat, compartment, counters) payments that dress the board, for this dealer."""
+    def dressing(self, dealer: int, banker: int) -> Payments:
+        """(seat, compartment, counters) payments that dress the board, for this dealer (the
+        players' choice of stakes, if any, laid by the ``even`` staking)."""
         key = ("dressing", dealer, banker)
         found = self._cache.get(key)
         if found is None:
@@ -195,13 +204,32 @@ class CompiledRules:
         key = ("totals", dealer, banker)
         found = self._cache.get(key)
         if found is None:
-            board = [0] * len(self.ids)
-            net = [0] * self.players
-            for seat, index, amount in self.dressing(dealer, banker):
-                board[index] += amount
-                net[seat] -= amount
-            found = self._cache[key] = (tuple(board), tuple(net))
+            found = self._cache[key] = self.totals(self.dressing(dealer, banker))
         return found
+
+    def totals(self, payments: Payments) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``payments`` summed: counters added to each compartment, and each seat's net."""
+        board = [0] * len(self.ids)
+        net = [0] * self.players
+        for seat, index, amount in payments:
+            board[index] += amount
+            net[seat] -= amount
+        return tuple(board), tuple(net)
+
+    def staked(self, staking: Staking) -> bool:
+        """Whether ``staking`` lays this dressing afresh each deal: it is not fixed, and the
+        rules leave the players the choice of where to lay their counters."""
+        return not staking.fixed and self.rules.dressing.spread is not None
+
+    def staked_dressing(
+        self, dealer: int, banker: int, staking: Staking, rng: random.Random
+    ) -> Payments:
+        """The dressing of one deal, the players' stakes laid by ``staking`` (see
+        :meth:`staked`), drawing from ``rng`` as it needs."""
+        given = self.rules.dressing.spread
+        assert given is not None
+        laid = staking.lay(given, board_stakes(self), self.players, dealer, rng)
+        return tuple(dressing_payments(self, dealer, banker, laid))
 
     def layout(self, dealer: int) -> Layout:
         """How this ruleset deals a shuffled pack with ``dealer`` dealing."""
@@ -363,14 +391,24 @@ def _trump_after(rules: Rules, turn_up: int) -> int | None:
             assert_never(suit)
 
 
+def board_stakes(compiled: CompiledRules) -> list[tuple[int, int]]:
+    """(compartment, counters) for each compartment the dressing stakes."""
+    ids = compiled.ids
+    return [(ids.index(key), amount) for key, amount in compiled.rules.dressing.stakes if amount]
+
+
 def dressing_payments(
-    compiled: CompiledRules, dealer: int, banker: int
+    compiled: CompiledRules,
+    dealer: int,
+    banker: int,
+    laid: list[tuple[int, int, int]] | None = None,
 ) -> list[tuple[int, int, int]]:
-    """(seat, compartment, counters) payments that dress the board for one deal."""
+    """(seat, compartment, counters) payments that dress the board for one deal; ``laid``, the
+    players' choice of stakes where the rules leave it to them (None: the ``even`` staking's)."""
     rules = compiled.rules.dressing
     ids = compiled.ids
     n = compiled.players
-    stakes = [(ids.index(key), amount) for key, amount in rules.stakes if amount > 0]
+    stakes = board_stakes(compiled)
     payments: list[tuple[int, int, int]] = []
     payer = rules.payer
     match payer:
@@ -391,7 +429,7 @@ def dressing_payments(
             payments += _laid_out(pool(given, total, n, dealer), stakes)
         case "spread":
             assert rules.spread is not None
-            payments += spread.payments(rules.spread, stakes, n, dealer)
+            payments += spread.payments(rules.spread, stakes, n, dealer) if laid is None else laid
         case _:
             assert_never(payer)
     return payments + others_stakes.payments(compiled.rules, ids, n, dealer)

@@ -19,6 +19,7 @@ from .events import (
     GameEnded,
 )
 from .play import DealResult, Policy, play_deal
+from .staking import EVEN, Staking
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,10 @@ def play_game(
     policy: Policy,
     rng: random.Random,
     record: bool = True,
+    staking: Staking = EVEN,
 ) -> GameResult:
+    """A whole game, each deal's leads chosen by ``policy`` and, where the players choose their
+    stakes, the stakes laid by ``staking``, every random choice drawn from ``rng``."""
     compiled = compile_rules(rules, players)
     first, draws = choose_first_dealer(compiled, rng)
     log: list[Event] = []
@@ -107,7 +111,7 @@ def play_game(
         dealer = (first + number) % players
         dress = every_deal or number == 0
         setup = shuffled_deal(compiled, rng, dealer, board, banker=first, dress=dress)
-        result = play_deal(compiled, setup, policy, rng, record=record)
+        result = play_deal(compiled, setup, policy, rng, record=record, staking=staking)
         if record:
             log.append(DealStarted(number, dealer, players, result.trump))
             log += result.events

@@ -48,6 +48,7 @@ from .events import (
     WentOut,
 )
 from .settle import Ledger, holders, pair_or_bonus, played_out_of_turn, settle
+from .staking import EVEN, Staking
 
 EVERY_CARD = (True,) * (END + 1)
 
@@ -232,8 +233,10 @@ def play_deal(
     rng: random.Random,
     leads: Sequence[int] = (),
     record: bool = True,
+    staking: Staking = EVEN,
 ) -> DealResult:
-    """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest."""
+    """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest,
+    and ``staking`` lays the stakes where the players choose them."""
     log: list[Event] | None = [] if record else None
     compiled = with_pool(compiled, setup.pool)
     return _deal(
@@ -251,6 +254,7 @@ def play_deal(
         leads,
         log,
         setup.spare,
+        staking,
     )
 
 
@@ -262,6 +266,7 @@ def play_shuffled(
     policy: Policy | Sequence[Policy],
     banker: int | None = None,
     dress: bool = True,
+    staking: Staking = EVEN,
 ) -> DealResult:
     """Shuffle, deal and play one deal without a log: the simulator's path.
 
@@ -284,6 +289,7 @@ def play_shuffled(
         (),
         None,
         (),
+        staking,
     )
 
 
@@ -302,12 +308,13 @@ def _deal(
     leads: Sequence[int],
     log: list[Event] | None,
     spare: tuple[int, ...],
+    staking: Staking,
 ) -> DealResult:
     """One deal from dressing to its result."""
     ids = compiled.ids
     ledger = Ledger(ids, board, compiled.players, log)
     if dress:
-        dress_board(compiled, ledger, dealer, banker)
+        dress_board(compiled, ledger, dealer, banker, staking, rng)
     dealt = sum(map(len, hands))
     held = [0] * len(ids)
     deal = ((hands, owner, turn_up, face_up),)
@@ -335,13 +342,29 @@ def _deal(
     )
 
 
-def dress_board(compiled: CompiledRules, ledger: Ledger, dealer: int, banker: int) -> None:
-    """Each seat pays its stakes onto the board, as the ruleset dresses it for this dealer."""
+def dress_board(
+    compiled: CompiledRules,
+    ledger: Ledger,
+    dealer: int,
+    banker: int,
+    staking: Staking = EVEN,
+    rng: random.Random | None = None,
+) -> None:
+    """Each seat pays its stakes onto the board, as the ruleset dresses it for this dealer;
+    where the players choose their stakes, ``staking`` lays them, drawing from ``rng``."""
     log = ledger.log
-    if log is None:
+    if compiled.staked(staking):
+        assert rng is not None, "a staking that draws needs the deal's generator"
+        payments = compiled.staked_dressing(dealer, banker, staking, rng)
+        if log is None:
+            ledger.stake_all(*compiled.totals(payments))
+            return
+    elif log is None:
         ledger.stake_all(*compiled.dressing_totals(dealer, banker))
         return
-    for seat, index, amount in compiled.dressing(dealer, banker):
+    else:
+        payments = compiled.dressing(dealer, banker)
+    for seat, index, amount in payments:
         ledger.stake(seat, index, amount)
         log.append(Dressed(seat, ledger.ids[index], amount))
 

@@ -8,22 +8,33 @@ dealer one extra).
 - **Model**: :class:`Spread`.
 - **Checks**: the spread goes with its payer; with the fewest players there are counters enough
   to cover every compartment.
-- **Compile**: :func:`payments`. The choice is played by one reading (an interpretation of each
-  ruleset that uses it): the players lay their counters in turn from the dealer's left round to
+- **Compile**: :func:`payments`. Where each counter goes is the players' choice, played by a
+  staking policy (:mod:`variants.engine.staking`), chosen like the lead policy. The default,
+  ``even``, lays them by one rule (:func:`payments`): in turn from the dealer's left round to
   the dealer, one at a time, each on the compartment furthest below what it must hold, else the
-  one with the fewest counters laid this deal, the first on the board among equals. So the
-  dressing is the same for every deal with the same dealer, and is compiled once.
-- **Phrases**: the rule in English.
+  one with the fewest counters laid this deal, the first on the board among equals. So its
+  dressing is the same for every deal with the same dealer, and is compiled once. ``random``
+  (:func:`random_payments`) draws each counter's compartment from the deal's generator, the
+  last counters going where a compartment is still short; a deal file may also give the
+  stakes laid, which :func:`laid_problem` checks.
+- **Phrases**: the rule in English; who laid what (:func:`laid_phrase`).
+
+A policy chooses where the counters go, not how many. Foster, Cassell and Enquire Within let the
+dealer stake what he pleases and the others one counter less (Cassell: "at least" one less), but
+no text bounds the sum: their figures (Cassell's nine and eight, Enquire Within's twelve and
+eleven) are examples. A policy drawing the sum would need a range no source gives, so the sums
+stay the ruleset's ``each`` and ``dealer``, which an option can vary as any other rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, assert_never
 
 from ..rules.findings import Finding, RuleView, reads
-from ..telling.words import counters, number_word
+from ..telling.words import counters, join_words, number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
@@ -113,23 +124,123 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
     """Nothing per trump suit: the dressing is compiled with :func:`payments`."""
 
 
+Laid = list[tuple[int, int, int]]
+"""(seat, compartment, counters): what each seat lays where, one entry per seat and
+compartment."""
+Lay = Callable[[Spread, list[tuple[int, int]], int, int, random.Random], Laid]
+"""How a staking lays the counters: (spread, stakes, players, dealer, the deal's generator)."""
+
+
+def _seats(spread: Spread, players: int, dealer: int) -> Iterator[tuple[int, int]]:
+    """(seat, counters it lays), from the dealer's left round to the dealer."""
+    for offset in range(1, players + 1):
+        seat = (dealer + offset) % players
+        yield seat, spread.dealer if seat == dealer else spread.each
+
+
+def _gathered(counters_laid: Iterator[tuple[int, int]]) -> Laid:
+    """(seat, compartment) for each counter laid, gathered into (seat, compartment, counters) in
+    the order each pair is first laid."""
+    paid: dict[tuple[int, int], int] = {}
+    for seat, target in counters_laid:
+        paid[(seat, target)] = paid.get((seat, target), 0) + 1
+    return [(seat, index, amount) for (seat, index), amount in paid.items()]
+
+
 def payments(
-    spread: Spread, stakes: list[tuple[int, int]], players: int, dealer: int
-) -> list[tuple[int, int, int]]:
-    """(seat, compartment, counters): each seat's counters laid one at a time, from the dealer's
-    left round to the dealer, on ``stakes`` (compartment, the fewest it must hold), as the
-    module's reading lays them."""
+    spread: Spread,
+    stakes: list[tuple[int, int]],
+    players: int,
+    dealer: int,
+    rng: random.Random | None = None,
+) -> Laid:
+    """Each seat's counters laid one at a time, from the dealer's left round to the dealer, on
+    ``stakes`` (compartment, the fewest it must hold), as the ``even`` staking lays them (it
+    draws nothing from ``rng``)."""
     laid = {index: 0 for index, _ in stakes}
     least = dict(stakes)
     order = [index for index, _ in stakes]
-    paid: dict[tuple[int, int], int] = {}
-    for offset in range(1, players + 1):
-        seat = (dealer + offset) % players
-        for _ in range(spread.dealer if seat == dealer else spread.each):
-            target = min(order, key=lambda i: (laid[i] - least[i], laid[i], order.index(i)))
-            laid[target] += 1
-            paid[(seat, target)] = paid.get((seat, target), 0) + 1
-    return [(seat, index, amount) for (seat, index), amount in paid.items()]
+
+    def each_counter() -> Iterator[tuple[int, int]]:
+        for seat, count in _seats(spread, players, dealer):
+            for _ in range(count):
+                target = min(order, key=lambda i: (laid[i] - least[i], laid[i], order.index(i)))
+                laid[target] += 1
+                yield seat, target
+
+    return _gathered(each_counter())
+
+
+def random_payments(
+    spread: Spread,
+    stakes: list[tuple[int, int]],
+    players: int,
+    dealer: int,
+    rng: random.Random,
+) -> Laid:
+    """Each seat's counters laid one at a time, in the same order, each on a compartment of
+    ``stakes`` drawn from ``rng`` (one ``rng.random()`` a counter); once the counters still to
+    lay only just cover what the compartments lack, each goes on one that is short."""
+    order = [index for index, _ in stakes]
+    short = dict(stakes)
+    lacking = sum(short.values())
+    left = spread.total(players)
+
+    def each_counter() -> Iterator[tuple[int, int]]:
+        nonlocal lacking, left
+        for seat, count in _seats(spread, players, dealer):
+            for _ in range(count):
+                choice = order if left > lacking else [i for i in order if short[i] > 0]
+                target = choice[int(rng.random() * len(choice))]
+                if short[target] > 0:
+                    short[target] -= 1
+                    lacking -= 1
+                left -= 1
+                yield seat, target
+
+    # Told seat by seat from the dealer's left, each seat's stakes in board order.
+    return sorted(
+        _gathered(each_counter()), key=lambda laid: ((laid[0] - dealer - 1) % players, laid[1])
+    )
+
+
+def laid_problem(
+    spread: Spread,
+    stakes: list[tuple[int, int]],
+    players: int,
+    dealer: int,
+    laid: Sequence[tuple[int, int, int]],
+    labels: Sequence[str],
+) -> tuple[int | None, str] | None:
+    """What is wrong with stakes given as laid (seat, compartment, counters), with the seat it
+    concerns (None: no one seat), or None: each seat must lay its counters, and every
+    compartment of ``stakes`` hold at least its stake."""
+    by_seat = [0] * players
+    on = {index: 0 for index, _ in stakes}
+    for seat, index, amount in laid:
+        by_seat[seat] += amount
+        on[index] += amount
+    for seat, count in _seats(spread, players, dealer):
+        if by_seat[seat] != count:
+            who = "the dealer" if seat == dealer else "each other player"
+            laid_here = counters(by_seat[seat])
+            return seat, f"seat {seat} lays {laid_here}; the rules have {who} lay {count}"
+    for index, least in stakes:
+        if on[index] < least:
+            held = counters(on[index])
+            return None, f"{labels[index]} holds {held}; it must hold at least {least}"
+    return None
+
+
+def laid_phrase(seat: str, laid: Sequence[tuple[str, int]]) -> str:
+    """``Seat 2 lays two counters on Matrimony and one on Pair``."""
+    parts = [
+        f"{number_word(amount)} {'counter' if amount == 1 else 'counters'} on {label}"
+        if at == 0
+        else f"{number_word(amount)} on {label}"
+        for at, (label, amount) in enumerate(laid)
+    ]
+    return f"{seat} lays {join_words(parts)}"
 
 
 def sentences(spread: Spread, stakes: str, before: str) -> list[str]:
@@ -139,8 +250,12 @@ def sentences(spread: Spread, stakes: str, before: str) -> list[str]:
         f"{'counter' if spread.each == 1 else 'counters'} on the board, the dealer "
         f"{counters(spread.dealer)}, each on the compartment he chooses, so long as each of "
         f"{stakes} is covered.",
-        "Here the players lay them in turn from the dealer's left, each counter on the "
+        "Where each counter goes is the players' choice, which the engine plays by a staking "
+        "policy, as it plays the leads by a lead policy.",
+        "The default staking lays them in turn from the dealer's left, each counter on the "
         "compartment with the fewest laid this deal (the first on the board among equals).",
+        "The random staking puts each counter where chance falls, the last ones on a compartment "
+        "still uncovered.",
     ]
 
 

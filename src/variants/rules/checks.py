@@ -55,6 +55,24 @@ RULE_BLOCKS = (
 )
 
 
+def _alternative_staking(
+    data: dict[str, Any], alternative: dict[str, Any], where: tuple[str | int, ...]
+) -> Iterator[Finding]:
+    """A staking plays an alternative only where the players choose their stakes, and an
+    alternative is played one way."""
+    if "option" in alternative:
+        yield Finding(
+            (*where, "staking"),
+            "an alternative is played by an option or by a staking policy, not both",
+        )
+    elif data["rules"]["dressing"].get("spread") is None:
+        yield Finding(
+            (*where, "staking"),
+            "a staking policy plays only stakes the players choose (dressing payer spread); "
+            "these rules fix every stake",
+        )
+
+
 def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     """Checks of the document as a whole: ids, references, citations."""
     if data["id"] != file_stem:
@@ -80,6 +98,8 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
         for alt_index, alternative in enumerate(item.get("alternatives", ())):
             where: tuple[str | int, ...] = ("interpretations", index, "alternatives", alt_index)
             option_id = alternative.get("option")
+            if "staking" in alternative:
+                yield from _alternative_staking(data, alternative, where)
             if option_id is None:
                 if "value" in alternative:
                     yield Finding((*where, "value"), "a value needs the option it belongs to")

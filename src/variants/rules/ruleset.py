@@ -130,6 +130,9 @@ TrumpChoice = Literal["turn-up", "none"]
 """A trump rule other than a fixed suit (a fixed suit is held as its index, 0-3)."""
 Payer = Literal["each-player", "dealer", "banker", "shares", "contributions", "spread"]
 DressingWhen = Literal["every-deal", "first-deal"]
+StakingName = Literal["even", "random"]
+"""The staking policies (:mod:`variants.engine.staking`) an interpretation's alternative may
+name as the one that plays it."""
 StopCause = Literal["king", "removed", "turn-up", "unseen", "played", "held"]
 LeadRule = Literal["any", "lowest-in-suit"]
 PerPlayer = Literal["per-player"]
@@ -430,6 +433,8 @@ class Alternative:
     reading: str
     option: str | None
     value: str | None
+    staking: StakingName | None = None
+    """The staking policy that plays this reading, where the players choose their stakes."""
 
 
 @dataclass(frozen=True)
@@ -813,7 +818,7 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
                 question=i["question"],
                 reading=i["reading"],
                 alternatives=tuple(
-                    Alternative(a["reading"], a.get("option"), a.get("value"))
+                    Alternative(a["reading"], a.get("option"), a.get("value"), a.get("staking"))
                     for a in i.get("alternatives", ())
                 ),
                 provenance=build_provenance(i["provenance"]),

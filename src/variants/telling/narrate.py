@@ -47,7 +47,7 @@ from ..engine.events import (
     WentOut,
     WinHow,
 )
-from ..mechanics import holders, in_lieu, showing, unplayed_penalty, with_another
+from ..mechanics import holders, in_lieu, showing, spread, unplayed_penalty, with_another
 from ..mechanics import pool as pool_cards
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
@@ -129,6 +129,10 @@ class _Teller:
         self.stop = ""
         self.dressed: dict[int, int] = {}
         self.stakes: dict[str, int] = {}
+        self.laid: dict[int, list[tuple[str, int]]] = {}
+        """Each seat's stakes, where the players choose them: (label, counters), as laid."""
+        self.chosen = rules.dressing.spread is not None
+        self.board_order = {c.id: at for at, c in enumerate(rules.board.compartments)}
         self.spare_cards: tuple[int, ...] = ()
         self.face_up: tuple[int, ...] = ()
         self.showing_told = False
@@ -163,9 +167,16 @@ class _Teller:
         if not self.dressed:
             return
         payers = ", ".join(f"seat {seat} {amount}" for seat, amount in sorted(self.dressed.items()))
-        laid = ", ".join(f"{self.labels[cid]} {amount}" for cid, amount in self.stakes.items())
+        stakes = list(self.stakes.items())
+        if self.chosen:  # laid as the players chose: told in board order, then who laid what
+            stakes.sort(key=lambda stake: self.board_order[stake[0]])
+        laid = ", ".join(f"{self.labels[cid]} {amount}" for cid, amount in stakes)
         self.lines.append(f"The board is dressed ({payers}): {laid}.")
-        self.dressed, self.stakes = {}, {}
+        for seat, layings in self.laid.items():
+            self.lines.append(
+                f"  {spread.laid_phrase(cap(seat_name(seat, self.dealer, self.players)), layings)}."
+            )
+        self.dressed, self.stakes, self.laid = {}, {}, {}
 
     def tell(self, event: Event) -> None:
         style = self.style
@@ -190,11 +201,13 @@ class _Teller:
             case Dressed(seat=seat, compartment=cid, amount=amount):
                 self.dressed[seat] = self.dressed.get(seat, 0) + amount
                 self.stakes[cid] = self.stakes.get(cid, 0) + amount
+                if self.chosen:
+                    self.laid.setdefault(seat, []).append((self.labels[cid], amount))
             case Dealt(dealer=dealer, hands=hands, spare=spare, face_up=face_up, pool=pool):
                 self.dealer = dealer
-                self.tell_dressing()
                 if not self.players:
                     self.players = len(hands)
+                self.tell_dressing()
                 self.lines.append("The hands:")
                 for seat, hand in enumerate(hands):
                     name = seat_name(seat, self.dealer, len(hands))
