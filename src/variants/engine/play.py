@@ -230,9 +230,14 @@ def play_deal(
     rng: random.Random,
     leads: Sequence[int] = (),
     record: bool = True,
+    log: list[Event] | None = None,
 ) -> DealResult:
-    """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest."""
-    log: list[Event] | None = [] if record else None
+    """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest.
+
+    The events are appended to ``log`` when it is given (a new list otherwise, unless not
+    ``record``), so they are kept up to the lead at which a policy stops the deal by raising."""
+    if log is None and record:
+        log = []
     return _deal(
         compiled,
         setup.dealer,

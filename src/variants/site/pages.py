@@ -174,6 +174,7 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
         {"Comparison": "compare.md"},
         {"Examples": each("examples")},
         {"Statistics": each("statistics")},
+        {"Play": "play.md"},
         {"Sources": "sources.md"},
         {"Timeline": "timeline.md"},
         {"Family": "family.md"},
