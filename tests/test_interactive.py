@@ -115,3 +115,26 @@ def test_a_seed_deals_the_same_cards_and_the_others_lead_alike(table: Table) -> 
     again = play_out(table, table.deal("peel", {}, 5, 3, "random", 99))
     assert first == again
     assert first["seat"] == 3
+
+
+def test_a_trial_of_options_gives_the_figures_variants_simulate_gives(table: Table) -> None:
+    """The Play page's trial plays its deals as ``variants simulate`` does, chunk by chunk from
+    the seed, so the defaults' figures there and here are the same numbers."""
+    progress = table.trials.start("peel", {"five_pool": "five"}, 5, "random", 3000, 3)
+    assert (progress["done"], progress["deals"]) == (0, 3000)
+    steps = [table.trials.step() for _ in range(table.trials.chunks())]
+    assert [s["done"] for s in steps] == [2000, 3000]
+    default, five = steps[-1]["reports"]
+    assert steps[-1]["pope"] == "pope"
+    simulated = run(
+        [
+            *("simulate", "peel", "--players", "5", "--deals", "3000", "--seed", "3"),
+            *("--jobs", "1", "--policy", "random", "--json"),
+        ]
+    )
+    assert simulated.status == 0, simulated.err
+    cli = json.loads(simulated.out)
+    for key in ("voided", "net_by_position", "went_out_by_position", "cards_played"):
+        assert default[key] == cli[key]
+    assert default["compartments"] == cli["compartments"]
+    assert sorted(five["compartments"]) == ["ace", "game", "intrigue", "matrimony", "pope"]

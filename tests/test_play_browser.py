@@ -52,19 +52,23 @@ class Offline:
         assert self.refused == [] and self.errors == []
 
 
-def open_play(browser: Browser, base_url: str, query: str = "", width: int = 1280) -> Offline:
+def open_play(
+    browser: Browser, base_url: str, query: str = "", width: int = 1280, until: str = SETTLED
+) -> Offline:
+    """The Play page at ``query``, once an element matches ``until`` (the engine has started
+    and, for a link to a deal, dealt it)."""
     page = browser.new_page(viewport={"width": width, "height": 900}, accept_downloads=True)
     offline = Offline(page, base_url)
     page.goto(f"{base_url}/play/{query}")
+    page.wait_for_selector(until, state="attached", timeout=START)
     return offline
 
 
 @pytest.fixture(scope="module")
 def table(browser: Browser, base_url: str) -> Iterator[Offline]:
     """One Play page, its engine started once, for the deals of every ruleset."""
-    offline = open_play(browser, base_url)
+    offline = open_play(browser, base_url, until=f"{ROOT}[data-state=ready]")
     page = offline.page
-    page.wait_for_selector(f"{ROOT}[data-state=ready]", state="attached", timeout=START)
     yield offline
     offline.check()
     page.close()
@@ -120,7 +124,6 @@ def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
 ) -> None:
     offline = open_play(browser, base_url, "?ruleset=peel&players=4&seat=2&policy=random&seed=8")
     page = offline.page
-    page.wait_for_selector(SETTLED, state="attached", timeout=START)
     assert page.input_value("select[name=ruleset]") == "peel"
     assert "Seat 2 (you" in page.inner_text("[data-pj-seats]")
     play_out(page)
@@ -139,7 +142,6 @@ def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
     assert run(["replay", str(saved)]).status == 0
     # The same link deals the same cards and, led alike, comes to the same end.
     again = open_play(browser, base_url, "?ruleset=peel&players=4&seat=2&policy=random&seed=8")
-    again.page.wait_for_selector(SETTLED, state="attached", timeout=START)
     play_out(again.page)
     assert json.loads(again.page.text_content("[data-pj-result]") or "") == cli
     offline.check()
@@ -154,9 +156,8 @@ def test_cards_that_may_not_be_led_say_why_and_the_keyboard_plays(
     # Modern variations, seed 1, three players: the person, seat 1, holds thirteen cards and
     # may lead only the lowest of each suit: 2C, 7D, 7H and 5S (tests/test_interactive.py).
     query = "?ruleset=modern-variations&players=3&policy=advised&seed=1"
-    offline = open_play(browser, base_url, query, width=390)
+    offline = open_play(browser, base_url, query, 390, f"{ROOT}[data-state=your-lead]")
     page = offline.page
-    page.wait_for_selector(f"{ROOT}[data-state=your-lead]", state="attached", timeout=START)
     enabled = page.locator("button[data-card]:not([aria-disabled])")
     assert enabled.evaluate_all("bs => bs.map(b => b.dataset.card)") == ["2C", "7D", "7H", "5S"]
     refused = page.locator("button[data-card='5C']")
@@ -170,5 +171,39 @@ def test_cards_that_may_not_be_led_say_why_and_the_keyboard_plays(
     expect(page.locator("[data-pj-lines]")).to_contain_text("Seat 1 follows with 6S.")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
+    offline.check()
+    page.close()
+
+
+def shown(value: float) -> str:
+    """A figure as the page shows it: two decimals, a true minus sign."""
+    text = f"{abs(value):.2f}"
+    return f"\u2212{text}" if value < 0 else text
+
+
+def test_a_trial_of_an_option_shows_the_figures_variants_simulate_gives(
+    browser: Browser, base_url: str
+) -> None:
+    query = "?ruleset=peel&players=5&policy=random&seed=3&o.five_pool=five&try=2000"
+    offline = open_play(browser, base_url, query, 390, "[data-pj-try-box][data-try-state=done]")
+    page = offline.page
+    simulated = run(
+        [
+            *("simulate", "peel", "--players", "5", "--deals", "2000", "--seed", "3"),
+            *("--jobs", "1", "--policy", "random", "--json"),
+        ]
+    )
+    cli = json.loads(simulated.out)
+    rows = page.locator("[data-pj-try-figures] tr")
+    elder = cli["net_by_position"][0]
+    low, high = elder["ci95"]
+    expect(rows.first).to_have_text(
+        "Counters won by the elder hand, per deal"
+        f"{shown(elder['mean'])} ({shown(low)} to {shown(high)})"
+        + rows.first.locator("td").last.inner_text()
+    )
+    assert "Pope Joan won in play" in page.inner_text("[data-pj-try-figures]")
+    assert "not on the board" not in page.inner_text("[data-pj-try-figures]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     offline.check()
     page.close()

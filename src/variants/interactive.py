@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .analysis.simulate import CHUNK, Tally, chunk_rng, deal_tally, deals_report
 from .dealwrite import deal_file_text
 from .engine.cards import SUIT_NAMES, SUITS, card_name, parse_card, suit_of
 from .engine.compiled import CompiledRules, compile_rules
@@ -27,6 +28,7 @@ from .engine.game import choose_first_dealer
 from .engine.play import DealResult, SeatView, legal_leads, play_deal
 from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
 from .rules.modeljson import load_json
+from .rules.roles import chief_card
 from .rules.ruleset import Advice, Ruleset
 from .telling.narrate import PLAIN, render_reason
 from .telling.replaydata import replay_steps
@@ -34,6 +36,8 @@ from .telling.results import deal_json, plays
 
 POLICY_NAMES = ("advised", "random")
 """The policies the other seats may follow, besides another ruleset's advice."""
+MAX_TRIAL = 100_000
+"""The most deals a trial of options plays for each side."""
 
 
 class YourLead(Exception):
@@ -228,6 +232,7 @@ class Table:
     def __init__(self, saved: Mapping[str, str]) -> None:
         self.rulesets = {rid: load_json(text, rid) for rid, text in saved.items()}
         self.session: Session | None = None
+        self.trials = Trials(self)
 
     def advice_of(self, ruleset_id: str) -> Advice:
         ruleset = self.rulesets.get(ruleset_id)
@@ -259,6 +264,17 @@ class Table:
             for ruleset in self.rulesets.values()
         ]
 
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        ruleset = self.rulesets.get(ruleset_id)
+        if ruleset is None:
+            raise ValueError(f"no ruleset {ruleset_id!r}")
+        return ruleset
+
+    @staticmethod
+    def check_players(ruleset: Ruleset, low: int, high: int, players: int) -> None:
+        if not low <= players <= high:
+            raise ValueError(f"{ruleset.title} is for {low} to {high} players")
+
     def deal(
         self,
         ruleset_id: str,
@@ -269,14 +285,9 @@ class Table:
         seed: int,
     ) -> dict[str, Any]:
         """Deal and play to the person's first lead (or the end)."""
-        ruleset = self.rulesets.get(ruleset_id)
-        if ruleset is None:
-            raise ValueError(f"no ruleset {ruleset_id!r}")
+        ruleset = self.ruleset(ruleset_id)
         rules = ruleset.rules_for(options)
-        if players not in rules.players.counts:
-            raise ValueError(
-                f"{ruleset.title} is for {rules.players.min} to {rules.players.max} players"
-            )
+        self.check_players(ruleset, rules.players.min, rules.players.max, players)
         compiled = compile_rules(rules, players)
         chosen = {k: v for k, v in options.items() if ruleset.option(k).default != v}
         self.session = Session(ruleset, chosen, compiled, seed, seat, policy, self.advice_of)
@@ -287,6 +298,81 @@ class Table:
             raise ValueError("no deal is in play")
         self.session.lead(parse_card(card))
         return self.session.state()
+
+
+@dataclass
+class _Trial:
+    """Deals played under the defaults and under chosen options, chunk by chunk."""
+
+    compiled: tuple[CompiledRules, CompiledRules]
+    policy: str
+    deals: int
+    seed: int
+    tallies: tuple[Tally, Tally]
+    chief: str | None
+    """The id of the compartment the chief card wins (the Pope), if the rules have one."""
+
+
+class Trials:
+    """The figures of a ruleset's defaults beside those of chosen options, from seeded deals
+    played as ``variants simulate`` plays them (chunk ``i`` drawn from the seed and ``i``), so
+    the same seed gives the same figures there and here."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.trial: _Trial | None = None
+
+    def start(
+        self,
+        ruleset_id: str,
+        options: Mapping[str, str],
+        players: int,
+        policy: str,
+        deals: int,
+        seed: int,
+    ) -> dict[str, Any]:
+        ruleset = self.table.ruleset(ruleset_id)
+        if not 1 <= deals <= MAX_TRIAL:
+            raise ValueError(f"a trial plays 1 to {MAX_TRIAL:,} deals, not {deals}")
+        sides = []
+        for chosen in ({}, options):
+            rules = ruleset.rules_for(chosen)
+            self.table.check_players(ruleset, rules.players.min, rules.players.max, players)
+            sides.append(compile_rules(rules, players))
+        tallies = (Tally(players, sides[0].ids), Tally(players, sides[1].ids))
+        chief = chief_card(sides[0].rules)
+        self.trial = _Trial(
+            (sides[0], sides[1]), policy, deals, seed, tallies, None if chief is None else chief.id
+        )
+        return self.progress()
+
+    def chunks(self) -> int:
+        assert self.trial is not None
+        return -(-self.trial.deals // CHUNK)
+
+    def step(self) -> dict[str, Any]:
+        """Play the next chunk of deals on each side."""
+        trial = self.trial
+        if trial is None:
+            raise ValueError("no trial is under way")
+        chunk = trial.tallies[0].deals // CHUNK
+        count = min(CHUNK, trial.deals - chunk * CHUNK)
+        for compiled, tally in zip(trial.compiled, trial.tallies, strict=True):
+            policy = make_policy(trial.policy, self.table.advice_of)
+            tally.merge(deal_tally(compiled, policy, chunk_rng(trial.seed, chunk), count))
+        return self.progress()
+
+    def progress(self) -> dict[str, Any]:
+        trial = self.trial
+        assert trial is not None
+        done = trial.tallies[0].deals
+        answer: dict[str, Any] = {"done": done, "deals": trial.deals}
+        if done == trial.deals:
+            meta = {"players": trial.compiled[0].players, "policy": trial.policy}
+            answer["reports"] = [deals_report(tally, meta) for tally in trial.tallies]
+            answer["pope"] = trial.chief
+            answer["labels"] = {c.id: c.label for c in trial.compiled[0].rules.board.compartments}
+        return answer
 
 
 def handle(table: Table, request: str) -> str:
@@ -308,6 +394,17 @@ def handle(table: Table, request: str) -> str:
                 )
             case "lead":
                 answer = table.lead(str(asked["card"]))
+            case "try":
+                answer = table.trials.start(
+                    str(asked["ruleset"]),
+                    {str(k): str(v) for k, v in dict(asked.get("options") or {}).items()},
+                    int(asked["players"]),
+                    str(asked.get("policy") or "random"),
+                    int(asked["deals"]),
+                    int(asked["seed"]),
+                )
+            case "try-step":
+                answer = table.trials.step()
             case other:
                 raise ValueError(f"no request {other!r}")
     except ValueError as error:

@@ -23,12 +23,10 @@ async function fetched(name, kind) {
 
 async function start() {
   progress(1, "Starting Python…");
+  const files = Promise.all([fetched("variants.zip", "bytes"), fetched("rulesets.json", "text")]);
   const py = await loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE });
   progress(2, "Loading the engine and the rulesets…");
-  const [zip, saved] = await Promise.all([
-    fetched("variants.zip", "bytes"),
-    fetched("rulesets.json", "text"),
-  ]);
+  const [zip, saved] = await files;
   py.unpackArchive(zip, "zip", { extractDir: "/lib/variants-site" });
   progress(3, "Reading the rulesets…");
   py.globals.set("saved_rulesets", saved);

@@ -18,7 +18,7 @@ const root = document.querySelector("[data-pj-play]");
 const $ = (name) => root.querySelector("[data-pj-" + name + "]");
 const form = $("controls");
 const field = (name) => form.elements.namedItem(name);
-const dealButton = form.querySelector("[data-action=deal]");
+const tryButton = root.querySelector("[data-action=try]");
 let catalog = [];
 let pending = new Map();
 let asked = 0;
@@ -157,6 +157,9 @@ function fillControls() {
   fillRuleset(params);
   if (params.get("seed")) field("seed").value = params.get("seed");
   for (const control of form.elements) control.disabled = false;
+  tryButton.disabled = false;
+  $("deals").disabled = false;
+  tryButton.addEventListener("click", () => tryOptions());
   field("ruleset").addEventListener("change", () => fillRuleset(new URLSearchParams()));
   field("players").addEventListener("change", () => fillSeats(new URLSearchParams()));
   form.addEventListener("submit", (event) => {
@@ -164,7 +167,12 @@ function fillControls() {
     deal();
   });
   setState("ready", "Choose the rules and deal.");
-  if (wanted && params.get("seed")) deal();
+  if (params.get("try")) {
+    $("deals").value = params.get("try");
+    tryOptions();
+  } else if (wanted && params.get("seed")) {
+    deal();
+  }
 }
 
 function request() {
@@ -187,11 +195,12 @@ function request() {
   };
 }
 
-function linkTo(asked) {
+function linkTo(asked, trial) {
   const params = new URLSearchParams();
+  if (trial) params.set("try", String(trial));
   params.set("ruleset", asked.ruleset);
   params.set("players", String(asked.players));
-  if (asked.seat !== null) params.set("seat", String(asked.seat));
+  if (asked.seat !== null && asked.seat !== undefined) params.set("seat", String(asked.seat));
   params.set("policy", asked.policy);
   params.set("seed", String(asked.seed));
   const ruleset = catalog.find((r) => r.id === asked.ruleset);
@@ -337,4 +346,73 @@ function drawEnd(data) {
   download.download = "deal-" + data.ruleset + ".yaml";
   $("result").textContent = JSON.stringify(data.result, null, 2);
   $("file").textContent = data.deal_file;
+}
+
+/* ---- Trying the options ----------------------------------------------------------------- */
+
+function figure(stat, percent) {
+  const [low, high] = stat.ci95;
+  const show = (x) => percent
+    ? (100 * x).toFixed(1) + "%"
+    : (x < 0 ? "−" + (-x).toFixed(2) : x.toFixed(2));
+  return show(percent ? stat.rate : stat.mean) + " (" + show(low) + " to " + show(high) + ")";
+}
+
+function figureRows(answer) {
+  const [base, chosen] = answer.reports;
+  const rows = [];
+  base.net_by_position.forEach((seat, i) => {
+    rows.push(["Counters won by the " + seat.position + ", per deal", figure(seat), figure(chosen.net_by_position[i])]);
+  });
+  rows.push(["Deals the turn-up ends before play", figure(base.voided, true), figure(chosen.voided, true)]);
+  const pope = answer.pope;
+  if (pope) {
+    const label = answer.labels[pope];
+    const mine = chosen.compartments[pope];
+    rows.push([label + " won in play", figure(base.compartments[pope].won_in_play, true), mine ? figure(mine.won_in_play, true) : "not on the board"]);
+    rows.push([label + ": counters taken when won", figure(base.compartments[pope].size_when_won), mine ? figure(mine.size_when_won) : "not on the board"]);
+  }
+  rows.push(["Cards played in a deal", figure(base.cards_played), figure(chosen.cards_played)]);
+  return rows;
+}
+
+async function tryOptions() {
+  const asking = request();
+  const deals = Number($("deals").value);
+  const bar = $("try-progress");
+  tryButton.disabled = true;
+  $("try-box").setAttribute("data-try-state", "running");
+  $("try-wrap").hidden = true;
+  bar.hidden = false;
+  bar.value = 0;
+  let answer = await ask({
+    do: "try", ruleset: asking.ruleset, players: asking.players, policy: asking.policy,
+    options: asking.options, deals: deals, seed: asking.seed,
+  });
+  const started = performance.now();
+  while (!answer.error && !answer.reports) {
+    bar.value = answer.done / answer.deals;
+    $("try-status").textContent = "Played " + answer.done.toLocaleString("en") + " of " + answer.deals.toLocaleString("en") + " deals on each side…";
+    answer = await ask({ do: "try-step" });
+  }
+  bar.hidden = true;
+  tryButton.disabled = false;
+  if (answer.error) {
+    $("try-status").textContent = answer.error;
+    $("try-box").setAttribute("data-try-state", "failed");
+    return;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rate = Math.round((2 * deals) / Math.max(seconds, 0.001));
+  history.replaceState(null, "", linkTo(asking, deals));
+  $("try-status").textContent = deals.toLocaleString("en") + " deals on each side, " + asking.players + " players, in " + seconds.toFixed(1) + " seconds (" + rate.toLocaleString("en") + " deals a second).";
+  $("try-status").setAttribute("data-rate", String(rate));
+  replace($("try-figures"), figureRows(answer).map((cells) => {
+    const row = el("tr");
+    row.append(el("th", "", cells[0]), el("td", "", cells[1]), el("td", "", cells[2]));
+    row.firstChild.scope = "row";
+    return row;
+  }));
+  $("try-wrap").hidden = false;
+  $("try-box").setAttribute("data-try-state", "done");
 }

@@ -77,12 +77,14 @@ def pyodide_folder(project: Path) -> Path:
 
 
 def _imports(path: str) -> Iterator[str]:
-    """What the module at ``path`` (inside the package) imports: the paths of the package's
-    modules, and the top-level names of any others. An import inside ``if TYPE_CHECKING`` is
-    counted too: the browser never runs it, but counting it is only ever safe."""
+    """What the module at ``path`` (inside the package) imports when it is imported: the paths
+    of the package's modules, and the top-level names of any others. An import inside a
+    function is made only when it is called, and is not counted (the simulator imports the
+    loader so, which the browser never calls); one inside ``if TYPE_CHECKING`` is, which is
+    only ever safe."""
     tree = ast.parse((PACKAGE / path).read_bytes())
     here = PurePosixPath("variants", path).parent
-    for node in ast.walk(tree):
+    for node in _module_level(tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield from _module(alias.name.split("."))
@@ -99,6 +101,22 @@ def _imports(path: str) -> Iterator[str]:
             yield from _module(parts)
             for alias in node.names:
                 yield from _module([*parts, alias.name], submodule_only=True)
+
+
+def _module_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements run when a module is imported: not those inside a function or a class's
+    methods."""
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        yield node
+        if isinstance(node, ast.ClassDef):
+            yield from _module_level(node.body)
+        elif isinstance(node, ast.If | ast.Try | ast.With):
+            for part in ("body", "orelse", "finalbody"):
+                yield from _module_level(getattr(node, part, []))
+            for handler in getattr(node, "handlers", []):
+                yield from _module_level(handler.body)
 
 
 def _module(parts: list[str], submodule_only: bool = False) -> Iterator[str]:
