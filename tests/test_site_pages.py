@@ -86,6 +86,7 @@ def test_every_page_is_generated(site: Path) -> None:
         "contributing",
         *(f"{kind}/{rid}" for kind in ("rulesets", "examples", "statistics") for rid in IDS),
         "one-deal",
+        "play",
         "replay",
         "replay/peel/peel-walkthrough",
         *(

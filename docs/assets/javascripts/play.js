@@ -23,6 +23,7 @@ let catalog = [];
 let pending = new Map();
 let asked = 0;
 let state = null;
+let keepFocus = false; /* the person led from the keyboard or the hand had focus: keep it there */
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -227,6 +228,7 @@ async function deal() {
 }
 
 async function lead(card) {
+  keepFocus = $("hand").contains(document.activeElement);
   setState("waiting", "The others are playing…");
   drawHand(state, true);
   const answer = await ask({ do: "lead", card: card });
@@ -257,7 +259,8 @@ function drawHand(data, waiting) {
     button.appendChild(cardFace(c.card));
     const why = waiting ? "Not your turn: the others are playing." : c.why;
     const legal = c.legal && !waiting;
-    button.setAttribute("aria-label", cardName(c.card) + (legal ? "" : ". " + why));
+    const face = button.textContent; /* the accessible name starts with what is seen: 2♣ */
+    button.setAttribute("aria-label", face + ", " + cardName(c.card) + (legal ? "" : ". " + why));
     if (legal) {
       button.addEventListener("click", () => lead(c.card));
     } else {
@@ -315,8 +318,10 @@ function draw(data) {
   } else {
     setState("your-lead", "Your lead.");
     const first = $("hand").querySelector("button:not([aria-disabled])");
-    if (first && document.activeElement && document.activeElement.closest("[data-pj-hand]")) first.focus();
+    if (first && keepFocus) first.focus();
   }
+  if (over && keepFocus) $("end").querySelector("h2").focus();
+  keepFocus = false;
 }
 
 function drawEnd(data) {
