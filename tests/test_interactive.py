@@ -125,7 +125,7 @@ def test_a_trial_of_options_gives_the_figures_variants_simulate_gives(table: Tab
     steps = [table.trials.step() for _ in range(table.trials.chunks())]
     assert [s["done"] for s in steps] == [2000, 3000]
     default, five = steps[-1]["reports"]
-    assert steps[-1]["pope"] == "pope"
+    assert steps[-1]["chief"] == "pope"
     simulated = run(
         [
             *("simulate", "peel", "--players", "5", "--deals", "3000", "--seed", "3"),

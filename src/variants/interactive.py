@@ -370,7 +370,7 @@ class Trials:
         if done == trial.deals:
             meta = {"players": trial.compiled[0].players, "policy": trial.policy}
             answer["reports"] = [deals_report(tally, meta) for tally in trial.tallies]
-            answer["pope"] = trial.chief
+            answer["chief"] = trial.chief
             answer["labels"] = {c.id: c.label for c in trial.compiled[0].rules.board.compartments}
         return answer
 

@@ -370,7 +370,7 @@ function figureRows(answer) {
     rows.push(["Counters won by the " + seat.position + ", per deal", figure(seat), figure(chosen.net_by_position[i])]);
   });
   rows.push(["Deals the turn-up ends before play", figure(base.voided, true), figure(chosen.voided, true)]);
-  const pope = answer.pope;
+  const pope = answer.chief;
   if (pope) {
     const label = answer.labels[pope];
     const mine = chosen.compartments[pope];
