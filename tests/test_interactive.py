@@ -138,3 +138,30 @@ def test_a_trial_of_options_gives_the_figures_variants_simulate_gives(table: Tab
         assert default[key] == cli[key]
     assert default["compartments"] == cli["compartments"]
     assert sorted(five["compartments"]) == ["ace", "game", "intrigue", "matrimony", "pope"]
+
+
+def test_the_browser_is_given_the_modules_it_imports_and_no_others() -> None:
+    import zipfile
+    from io import BytesIO
+
+    from variants.site.playpage import package_zip
+
+    names = set(zipfile.ZipFile(BytesIO(package_zip())).namelist())
+    assert {"variants/interactive.py", "variants/analysis/simulate.py"} <= names
+    assert "variants/rules/schema/ruleset.schema.json" in names
+    # The loader reads YAML and the schema validator; the site needs mkdocs: none is there.
+    assert not names & {"variants/rules/loader.py", "variants/cli.py", "variants/site/pages.py"}
+
+
+def test_a_site_built_without_pyodide_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from variants.site.playpage import PyodideMissingError, pyodide_folder
+
+    monkeypatch.setenv("VARIANTS_PYODIDE", str(tmp_path / "none"))
+    with pytest.raises(PyodideMissingError) as refused:
+        pyodide_folder(tmp_path)
+    assert str(refused.value) == (
+        f"the Play page needs Pyodide in {tmp_path / 'none'}: run 'npm ci' in the project "
+        "folder (scripts/test and scripts/serve do), or set $VARIANTS_PYODIDE to its folder"
+    )
