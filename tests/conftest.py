@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import os
+import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -87,6 +89,27 @@ def build_site(site: Path, config: Path = REPO / "mkdocs.yml", **variables: str)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     return output
+
+
+def site_project(
+    root: Path, section_modules: str | None = None, recommended: str | None = None
+) -> Path:
+    """A copy of the project's mkdocs.yml and docs in ``root``, with the section modules (as
+    the YAML of a list) or the ruleset told in brief changed when given; returns ``root``."""
+    config = (REPO / "mkdocs.yml").read_text("utf-8")
+    if section_modules is not None:
+        config = re.sub(
+            r"(?m)^( *)section_modules:.*(\n\1  - .*)*",
+            rf"\1section_modules: {section_modules}",
+            config,
+        )
+        assert f"section_modules: {section_modules}" in config
+    if recommended is not None:
+        config = re.sub(r"(?m)^( *)recommended: .*$", rf"\1recommended: {recommended}", config)
+        assert f"recommended: {recommended}" in config
+    (root / "mkdocs.yml").write_text(config, "utf-8")
+    shutil.copytree(REPO / "docs", root / "docs")
+    return root
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
-from conftest import REPO, build_site
+from conftest import REPO, build_site, site_project
 from mkdocs.exceptions import PluginError
 
 from variants.rules.ruleset import Ruleset
@@ -107,6 +107,21 @@ def test_a_build_with_a_bad_setting_stops_at_once_with_one_error_line(tmp_path: 
     assert done.returncode == 1
     errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
     assert errors == ["ERROR   -  variants: " + SCALE.format("inf")]
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_recommended_ruleset_that_does_not_exist_stops_the_build(tmp_path: Path) -> None:
+    """The ruleset told in brief, named in mkdocs.yml, must be one of the rulesets."""
+    site_project(tmp_path, recommended="peal")
+    done = mkdocs_build(tmp_path, tmp_path / "s", VARIANTS_RULESETS=str(REPO / "rulesets"))
+    assert done.returncode == 1
+    known = ", ".join(sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml")))
+    errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
+    assert errors == [
+        "ERROR   -  variants: mkdocs.yml: extra.variants.recommended names 'peal', which is not "
+        f"a ruleset (one of: {known})"
+    ]
     assert "Traceback" not in done.stderr
     assert not (tmp_path / "s").exists()
 

@@ -42,6 +42,8 @@ def deal_file_text(
     lines.append(f"turn_up: {'null' if setup.turn_up is None else card_name(setup.turn_up)}")
     if setup.face_up:
         lines.append(f"face_up: {cards(setup.face_up)}")
+    if setup.pool:
+        lines.append(f"pool: {cards(setup.pool)}")
     carried = {k: v for k, v in zip(board_ids, setup.board, strict=False) if v}
     lines.append(f"board: {json.dumps(carried)}")
     lines.append(f"leads: {cards(leads)}")

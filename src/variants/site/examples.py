@@ -106,6 +106,7 @@ def replay_page(site: SiteData, example: Example, everything: Sequence[Example])
         lines=lines,
         labels=[(c.id, c.label) for c in example.rules.board.compartments],
         spare_name=example.rules.deal.spare_name,
+        shown=not example.rules.play.in_runs,
         data_json=script_json(data),
         page_title=nav_title(example),
         choices=list(choices.items()),
@@ -153,10 +154,19 @@ def nav_title(example: Example) -> str:
 
 
 def _nav(site: SiteData) -> Sequence[dict[str, Any]]:
+    return [{"One deal, every ruleset": ONE_DEAL}]
+
+
+def _replay_nav(site: SiteData) -> Sequence[dict[str, Any]]:
     replays: list[dict[str, Any]] = [{"Choose a deal": REPLAY}]
     for _, examples in _all_examples(site):
         replays += [{nav_title(e): e.page} for e in examples]
-    return [{"One deal, every ruleset": ONE_DEAL}, {"Replay": replays}]
+    return replays
+
+
+def _no_pages(site: SiteData) -> Mapping[str, str]:
+    return {}
 
 
 add_page_set(PageSet("examples", _nav, _pages))
+add_page_set(PageSet("replay", _replay_nav, _no_pages))

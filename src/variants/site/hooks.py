@@ -19,9 +19,9 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ..rules.loader import load_rulesets, ruleset_schema
+from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
-from . import playpage
+from . import brief, glossary, playpage
 from .pages import (
     SiteData,
     UnknownMarkerError,
@@ -31,6 +31,7 @@ from .pages import (
     navigation,
     read_contributing,
     section_modules,
+    with_added_pages,
 )
 
 RULESETS_ENV = "VARIANTS_RULESETS"
@@ -77,13 +78,24 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             raise PluginError(
                 f"variants: cannot import section module {module!r}: {error}"
             ) from None
+    settings = config.extra.get("variants", {})
+    try:
+        recommended = brief.recommended(
+            rulesets, settings.get("recommended") if isinstance(settings, dict) else None
+        )
+    except brief.RecommendedError as error:
+        raise PluginError(f"variants: {error}") from None
     root = Path(config.config_file_path).resolve().parent
     _state.rulesets_dir = folder
-    _state.site = SiteData.create(
-        rulesets,
-        ruleset_schema(),
-        read_contributing(root),
-        bool(config.use_directory_urls),
+    _state.site = with_added_pages(
+        SiteData.create(
+            rulesets,
+            ruleset_schema(),
+            read_contributing(root),
+            bool(config.use_directory_urls),
+            recommended=recommended,
+            sources_dir=find_sources_dir(folder),
+        )
     )
     if config.nav is None:
         config.nav = navigation(_state.site)
@@ -122,6 +134,15 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return expand_markers(markdown, _site(), page.file.src_uri)
     except UnknownMarkerError as error:
         raise PluginError(f"variants: {error}") from None
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Link the first use of each term of the glossary in each section of a page of rules,
+    examples or the rules in brief."""
+    site = _site()
+    if not glossary.glossed(page.file.src_uri, also=(brief.BRIEF,)):
+        return html
+    return glossary.link_terms(html, site.linker(page.file.src_uri))
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:

@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from markupsafe import Markup
 
 from ..rules.ruleset import Ruleset
+from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
-from . import family, timeline
 from .render import Linker, escape_markdown, file_anchor, render
 from .schema_doc import schema_doc
 from .svg import board_svg, is_layout, stakes_caption
@@ -54,6 +54,9 @@ __all__ = [
 ]
 
 PageKind = Literal["examples", "statistics"]
+NavSection = Literal["examples", "statistics", "replay"]
+"""Where a page set's pages are listed: after a section's ruleset pages, or in a tab of their
+own (the replay)."""
 SectionRenderer = Callable[[Ruleset], str]
 
 extra_sections: dict[PageKind, list[SectionRenderer]] = {"examples": [], "statistics": []}
@@ -73,14 +76,15 @@ def extra_section(kind: PageKind) -> Callable[[SectionRenderer], SectionRenderer
 
 @dataclass(frozen=True)
 class PageSet:
-    """Whole pages a module adds to the site, listed in the nav after a section's ruleset pages.
+    """Whole pages a module adds to the site, listed in the nav after a section's ruleset pages
+    (or, for ``replay``, as a tab of their own).
 
     ``nav`` gives the entries to list there when the nav is built, as mkdocs nav entries
     (``{title: page}``, or ``{title: [entries]}`` for a sub-section); titles must not carry
     ruleset text, since the theme does not escape them. ``pages`` gives every page's Markdown by
     its path in the docs folder. The Markdown is trusted as written, like an extra section's."""
 
-    section: PageKind
+    section: NavSection
     nav: Callable[[SiteData], Sequence[dict[str, Any]]]
     pages: Callable[[SiteData], Mapping[str, str]]
 
@@ -109,6 +113,30 @@ PAGE_PURPOSE: dict[PageKind, str] = {
 }
 PAGE_TITLES: dict[PageKind, str] = {"examples": "Worked examples", "statistics": "Statistics"}
 
+OverviewKind = Literal["rulesets", "examples", "statistics"]
+OVERVIEWS: dict[OverviewKind, tuple[str, str]] = {
+    "rulesets": (
+        "The rulesets",
+        "Each source's rules, written down as data and told in plain English, game by game: who "
+        "wrote them, when, and the rules that are theirs alone among their game's rulesets. Each "
+        "ruleset's page gives every rule with the lines of the source it comes from, the "
+        "variations it offers, and how each gap in its source is read.",
+    ),
+    "examples": (
+        "Worked examples",
+        "Deals played under each ruleset's rules and told card by card: the deal, every run "
+        "and what stopped it, each compartment won, and the settlement, each step linked to the "
+        "rule it applies. Every deal can also be stepped through in the replay.",
+    ),
+    "statistics": (
+        "Statistics",
+        "What many simulated deals and games under each ruleset show: how often each "
+        "compartment is won, how long a deal lasts, and how the counters move between the "
+        "seats. Each ruleset's page says how its figures were made.",
+    ),
+}
+"""The title and the opening of each tab's overview page."""
+
 
 @dataclass(frozen=True)
 class SiteData:
@@ -121,6 +149,13 @@ class SiteData:
     """The text of the repository's CONTRIBUTING.md, if there is one."""
     use_directory_urls: bool = True
     section_kinds: tuple[PageKind, ...] = field(default=("examples", "statistics"))
+    recommended: Ruleset | None = None
+    """The ruleset told in brief (``extra.variants.recommended`` in mkdocs.yml)."""
+    sources_dir: Path | None = None
+    """The folder of the source texts, if the build found it."""
+    added: tuple[tuple[NavSection, str, str], ...] = ()
+    """Each page the page sets list in the nav, as (section, title, path): read once, when the
+    site is loaded (:func:`with_added_pages`), since a page set's nav may start its work."""
 
     @classmethod
     def create(
@@ -129,9 +164,18 @@ class SiteData:
         schema: Mapping[str, Any],
         contributing: str | None = None,
         use_directory_urls: bool = True,
+        recommended: Ruleset | None = None,
+        sources_dir: Path | None = None,
     ) -> SiteData:
         ordered = sorted(rulesets.values(), key=lambda r: (r.source.files[0].name, r.id))
-        return cls(tuple(ordered), schema, contributing, use_directory_urls)
+        return cls(
+            tuple(ordered),
+            schema,
+            contributing,
+            use_directory_urls,
+            recommended=recommended,
+            sources_dir=sources_dir,
+        )
 
     def linker(self, page: str) -> Linker:
         return Linker(page, self.use_directory_urls)
@@ -149,35 +193,63 @@ def name_for_id(ruleset_id: str) -> str:
     return " ".join(words).capitalize()
 
 
+def with_added_pages(site: SiteData) -> SiteData:
+    """The site data with the pages its page sets list in the nav (:attr:`SiteData.added`)."""
+    found: list[tuple[NavSection, str, str]] = []
+
+    def walk(section: NavSection, entries: Sequence[Any]) -> None:
+        for entry in entries:
+            for title, target in entry.items():
+                if isinstance(target, str):
+                    found.append((section, title, target))
+                else:
+                    walk(section, target)
+
+    for page_set in extra_page_sets:
+        walk(page_set.section, page_set.nav(site))
+    return replace(site, added=tuple(found))
+
+
 def navigation(site: SiteData) -> list[dict[str, Any]]:
-    """The site's nav: Home, each ruleset, comparison, examples, statistics, sources, schema."""
+    """The site's nav: Home (with the rules in brief and the glossary), each ruleset,
+    comparison, examples, replay, statistics, sources, schema. A tab of rulesets opens on its
+    overview (``<folder>/index.md``)."""
 
-    groups = family.by_game(site.rulesets)
+    games = family.games(site.rulesets)
+    grouped = len(games) > 1
 
-    def each(folder: str) -> list[dict[str, Any]]:
-        pages: list[dict[str, Any]]
-        if len(groups) == 1:
-            pages = [{short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets]
-        else:
-            pages = [
-                {game: [{short_name(r): f"{folder}/{r.id}.md"} for r in members]}
-                for game, members in groups
+    def added(section: NavSection) -> list[dict[str, Any]]:
+        return [e for p in extra_page_sets if p.section == section for e in p.nav(site)]
+
+    def each(folder: OverviewKind) -> list[Any]:
+        pages: list[Any] = [f"{folder}/index.md"]
+        if grouped:
+            pages += [
+                {game.title: [{short_name(r): f"{folder}/{r.id}.md"} for r in game.rulesets]}
+                for game in games
             ]
-        for page_set in extra_page_sets:
-            if page_set.section == folder:
-                pages += page_set.nav(site)
-        return pages
+        else:
+            pages += [{short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets]
+        return pages + (added(folder) if folder != "rulesets" else [])
 
+    home: list[Any] = ["index.md"]
+    if site.recommended is not None:
+        home.append({"Pope Joan in brief": brief.BRIEF})
+    home.append({"Glossary": glossary.GLOSSARY})
+    replay = added("replay")
     return [
-        {"Home": "index.md"},
+        {"Home": home},
         {"Rulesets": each("rulesets")},
         {"Comparison": "compare.md"},
         {"Examples": each("examples")},
+        *([{"Replay": replay}] if replay else []),
         {"Statistics": each("statistics")},
         {"Play": "play.md"},
         {"Sources": "sources.md"},
         {"Timeline": "timeline.md"},
-        {"Family": "family.md"},
+        {"Family": [{"The family": "family.md"}, *({g.title: g.page} for g in games)]}
+        if grouped
+        else {"Family": "family.md"},
         {"Schema": "schema.md"},
         {"Contributing": "contributing.md"},
     ]
@@ -282,9 +354,22 @@ def sources_page(site: SiteData) -> str:
 def family_page(site: SiteData) -> str:
     return render(
         "family.md.j2",
-        groups=family.by_game(site.rulesets),
-        kinships=family.kinships(site.rulesets),
+        games=family.games(site.rulesets),
         **_common(site, "family.md"),
+    )
+
+
+def game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -> str:
+    return render(
+        "family_member.md.j2",
+        game=game,
+        about=family.about(game),
+        shared=family.always_shared(game),
+        differs=family.always_differs(game),
+        lacks=family.lacks(game),
+        others=[other for other in games if other is not game],
+        sections=[(kind, PAGE_TITLES[kind]) for kind in site.section_kinds],
+        **_common(site, game.page),
     )
 
 
@@ -300,6 +385,47 @@ def schema_page(site: SiteData) -> str:
     return render("schema.md.j2", doc=schema_doc(site.schema), **_common(site, "schema.md"))
 
 
+def brief_page(site: SiteData, ruleset: Ruleset) -> str:
+    return render(
+        "in_brief.md.j2",
+        ruleset=ruleset,
+        points=brief.points(ruleset, site.rulesets),
+        replay="replay.md" in added_pages(site),
+        **_common(site, brief.BRIEF),
+    )
+
+
+GLOSSARY_LINES_SHOWN = 6
+"""How many of the lines of a source that use a term the glossary lists."""
+
+
+def glossary_page(site: SiteData) -> str:
+    return render(
+        "glossary.md.j2",
+        terms=sorted(glossary.TERMS, key=lambda t: t.term),
+        usage=glossary.usage(site.rulesets, site.sources_dir),
+        found=site.sources_dir is not None,
+        most=GLOSSARY_LINES_SHOWN,
+        **_common(site, glossary.GLOSSARY),
+    )
+
+
+def overview_page(site: SiteData, folder: OverviewKind) -> str:
+    page = f"{folder}/index.md"
+    title, intro = OVERVIEWS[folder]
+    also = [(title, path) for section, title, path in site.added if section == folder]
+    return render(
+        "overview.md.j2",
+        title=title,
+        description=intro.split(". ")[0].rstrip(".") + ".",
+        intro=intro,
+        folder=folder,
+        games=overview.lines_by_game(site.rulesets),
+        also=also,
+        **_common(site, page),
+    )
+
+
 def contributing_page(site: SiteData) -> str:
     if site.contributing is not None:
         return site.contributing
@@ -313,10 +439,20 @@ def generate_pages(site: SiteData) -> dict[str, str]:
         pages[f"rulesets/{ruleset.id}.md"] = ruleset_page(site, ruleset)
         for kind in site.section_kinds:
             pages[f"{kind}/{ruleset.id}.md"] = section_page(site, ruleset, kind)
+    pages["rulesets/index.md"] = overview_page(site, "rulesets")
+    for kind in site.section_kinds:
+        pages[f"{kind}/index.md"] = overview_page(site, kind)
+    if site.recommended is not None:
+        pages[brief.BRIEF] = brief_page(site, site.recommended)
+    pages[glossary.GLOSSARY] = glossary_page(site)
     pages["compare.md"] = compare_page(site)
     pages["sources.md"] = sources_page(site)
     pages["timeline.md"] = timeline_page(site)
     pages["family.md"] = family_page(site)
+    games = family.games(site.rulesets)
+    if len(games) > 1:  # a page for each game when there is more than one
+        for game in games:
+            pages[game.page] = game_page(site, game, games)
     pages["schema.md"] = schema_page(site)
     pages["contributing.md"] = contributing_page(site)
     for page_set in extra_page_sets:
@@ -368,6 +504,26 @@ def rulesets_block(site: SiteData, page: str, arg: str) -> str:
     )
 
 
+def added_pages(site: SiteData) -> set[str]:
+    """The paths of the pages the page sets list in the nav (such as the replay's)."""
+    return {path for _, _, path in site.added}
+
+
+def guide_block(site: SiteData, page: str, arg: str) -> str:
+    return render(
+        "guide.md.j2",
+        games=family.by_game(site.rulesets),
+        known=added_pages(site),
+        **_common(site, page),
+    )
+
+
+def brief_block(site: SiteData, page: str, arg: str) -> str:
+    if site.recommended is None:
+        return ""
+    return render("in_brief_lead.md.j2", ruleset=site.recommended, **_common(site, page))
+
+
 def status_block(site: SiteData, page: str, arg: str) -> str:
     return str(Markup("{}").format(d.status_rule()))
 
@@ -375,6 +531,8 @@ def status_block(site: SiteData, page: str, arg: str) -> str:
 MarkerRenderer = Callable[[SiteData, str, str], str]
 MARKERS: dict[str, MarkerRenderer] = {
     "boards": boards_block,
+    "guide": guide_block,
+    "in-brief": brief_block,
     "ruleset-list": rulesets_block,
     "status-thresholds": status_block,
 }

@@ -129,6 +129,11 @@ def gap_places(ruleset: Ruleset) -> dict[Gap, str]:
     return places
 
 
+def source_number(file: str) -> str:
+    """The number a source file is called by: ``005`` for ``005_hoyle.txt``."""
+    return file.split("_", 1)[0].removesuffix(".txt")
+
+
 @dataclass(frozen=True)
 class Supplier:
     """A source a reading is supplied from: its file, and the ruleset built on it, if any."""
@@ -145,7 +150,7 @@ class Supplier:
         >>> Supplier("005_hoyle.txt", None).number
         '005'
         """
-        return self.file.split("_", 1)[0].removesuffix(".txt")
+        return source_number(self.file)
 
 
 def suppliers(
