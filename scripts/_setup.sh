@@ -47,3 +47,28 @@ ensure_chromium() {
         exit 1
     fi
 }
+
+# The Play page vendors Pyodide from npm (package.json, package-lock.json) into node_modules/.
+# The install is skipped while its stamp is newer than package-lock.json.
+NODE_STAMP="$VARIANTS_ROOT/node_modules/.installed"
+
+setup_node() {
+    if [[ -f "$NODE_STAMP" && ! package-lock.json -nt "$NODE_STAMP" ]]; then
+        return 0
+    fi
+    if ! command -v npm >/dev/null 2>&1; then
+        if [[ "$(id -u)" -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+            echo "==> installing npm with apt-get"
+            export DEBIAN_FRONTEND=noninteractive
+            apt-get update -qq </dev/null
+            apt-get install -y -qq npm </dev/null
+        fi
+        if ! command -v npm >/dev/null 2>&1; then
+            echo "error: npm not found; the Play page needs it to install Pyodide: install it with 'apt-get install npm' (as root) and re-run" >&2
+            exit 1
+        fi
+    fi
+    echo "==> installing the site's npm packages into node_modules"
+    npm ci --no-audit --no-fund --loglevel=error
+    touch "$NODE_STAMP"
+}

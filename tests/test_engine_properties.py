@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from variants.analysis.bulk import tally_deals
 from variants.analysis.simulate import Tally
-from variants.dealfile import deal_file_text, parse_deal
+from variants.dealfile import parse_deal
+from variants.dealwrite import deal_file_text
 from variants.engine.compiled import compile_rules
 from variants.engine.deal import DealSetup, shuffled_deal
 from variants.engine.events import DealVoided, Led, Played, Shown, WentOut

@@ -91,6 +91,7 @@ def test_every_page_is_generated(site: Path) -> None:
         "statistics",
         *(f"{kind}/{rid}" for kind in ("rulesets", "examples", "statistics") for rid in IDS),
         "one-deal",
+        "play",
         "replay",
         "replay/peel/peel-walkthrough",
         *(

@@ -18,7 +18,8 @@ from clirun import REPO, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from variants.dealfile import deal_file_text, parse_deal, play_deal_file
+from variants.dealfile import parse_deal, play_deal_file
+from variants.dealwrite import deal_file_text
 from variants.engine.compiled import board_stakes, compile_rules
 from variants.engine.deal import shuffled_deal
 from variants.engine.events import Dressed, Led

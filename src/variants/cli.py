@@ -37,13 +37,13 @@ from .dealfile import (
     MAX_SEED,
     DealFile,
     DealFileError,
-    deal_file_text,
     find_ruleset,
     is_ruleset_id,
     play_deal_file,
     read_deal_file,
     rulesets_dir,
 )
+from .dealwrite import deal_file_text
 from .engine.cards import parse_card
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import shuffled_deal

@@ -28,12 +28,11 @@ from typing import Any
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import shuffled_deal
 from ..engine.game import play_game
-from ..engine.play import DealResult, play_deal, play_shuffled
+from ..engine.play import DealResult, Policy, play_deal, play_shuffled
 from ..engine.policies import make_policy
-from ..engine.staking import DEFAULT_STAKING, make_staking
+from ..engine.staking import DEFAULT_STAKING, EVEN, Staking, make_staking
 from ..rules import roles
 from ..rules.advice import advice_beside
-from ..rules.loader import load_ruleset
 from ..rules.ruleset import Rules, Ruleset
 from .bulk import tally_deals
 
@@ -192,6 +191,8 @@ _COMPILED: dict[tuple[str, tuple[tuple[str, str], ...], int], CompiledRules] = {
 def _compiled(job: Job) -> CompiledRules:
     found = _COMPILED.get((job.ruleset_path, job.options, job.players))
     if found is None:  # a process that was not forked from the one that made the jobs
+        from ..rules.loader import load_ruleset  # not at the top: the browser has no loader
+
         ruleset = load_ruleset(Path(job.ruleset_path), each_option=False)
         found = compiled_for(ruleset, dict(job.options), job.players)
     return found
@@ -222,13 +223,23 @@ def run_deals(job: Job) -> Tally:
     compiled = _compiled(job)
     policy = make_policy(job.policy, advice_beside(job.ruleset_path))
     staking = make_staking(job.staking)
-    rng = chunk_rng(job.seed, job.chunk)
-    tally = Tally(job.players, compiled.ids)
-    dealer = job.players - 1  # so that seat s is position s: 0 the elder hand, the dealer last
+    return deal_tally(compiled, policy, chunk_rng(job.seed, job.chunk), job.count, staking)
+
+
+def deal_tally(
+    compiled: CompiledRules,
+    policy: Policy,
+    rng: random.Random,
+    count: int,
+    staking: Staking = EVEN,
+) -> Tally:
+    """``count`` deals played from ``rng`` and counted: one chunk of a run."""
+    tally = Tally(compiled.players, compiled.ids)
+    dealer = compiled.players - 1  # so that seat s is position s: 0 the elder hand, the dealer last
     if policy.quick:
-        tally_deals(compiled, rng, job.count, dealer, policy, tally, staking)
+        tally_deals(compiled, rng, count, dealer, policy, tally, staking)
     else:
-        for _ in range(job.count):
+        for _ in range(count):
             tally.add(play_shuffled(compiled, rng, dealer, None, policy, staking=staking))
     return tally
 

@@ -233,11 +233,16 @@ def play_deal(
     rng: random.Random,
     leads: Sequence[int] = (),
     record: bool = True,
+    log: list[Event] | None = None,
     staking: Staking = EVEN,
 ) -> DealResult:
     """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest,
-    and ``staking`` lays the stakes where the players choose them."""
-    log: list[Event] | None = [] if record else None
+    and ``staking`` lays the stakes where the players choose them.
+
+    The events are appended to ``log`` when it is given (a new list otherwise, unless not
+    ``record``), so they are kept up to the lead at which a policy stops the deal by raising."""
+    if log is None and record:
+        log = []
     compiled = with_pool(compiled, setup.pool)
     return _deal(
         compiled,

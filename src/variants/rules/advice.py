@@ -2,6 +2,10 @@
 
 The engine cannot read rulesets, so it is handed the advice: :func:`advice_beside` looks the
 ruleset up in the folder of the ruleset being played, loads it once, and gives its advice.
+
+The loader is imported only when a ruleset is looked up, so that this module, and the
+simulator that imports it, can be imported where there is no loader (in a browser, which is
+handed the advice of rulesets saved as JSON).
 """
 
 from __future__ import annotations
@@ -10,9 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from .loader import load_ruleset
 from .ruleset import Advice
-from .yamlsource import ProblemsError
 
 MAX_ID = 64
 """The longest id looked up (ruleset ids are shorter)."""
@@ -20,6 +22,8 @@ MAX_ID = 64
 
 @cache
 def _advice_in(path: Path) -> Advice | None:
+    from .loader import load_ruleset
+
     return load_ruleset(path, each_option=False).rules.advice
 
 
@@ -34,6 +38,8 @@ def advice_beside(ruleset_path: str) -> Callable[[str], Advice]:
         if not named or ruleset_id.startswith(".") or not path.is_file():
             shown = ruleset_id[:MAX_ID].encode("unicode_escape").decode("ascii")
             raise ValueError(f"no ruleset {shown!r} to take advice from")
+        from .yamlsource import ProblemsError
+
         try:
             advice = _advice_in(path)
         except ProblemsError as error:

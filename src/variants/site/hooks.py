@@ -21,7 +21,7 @@ from mkdocs.structure.pages import Page
 
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
-from . import brief, glossary
+from . import brief, glossary, playpage
 from .pages import (
     SiteData,
     UnknownMarkerError,
@@ -105,6 +105,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     site = _site()
     generated = generate_pages(site)
+    generated[playpage.PAGE] = playpage.play_page(site)
     if files.get_file_from_path("index.md") is None:
         generated["index.md"] = default_index(site)
     for src_uri, content in generated.items():
@@ -116,6 +117,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, src_uri, content=content))
+    try:
+        assets = playpage.vendored(site, Path(config.config_file_path).resolve().parent)
+    except playpage.PyodideMissingError as error:
+        raise PluginError(f"variants: {error}") from None
+    for src_uri, asset in assets.items():
+        if isinstance(asset, Path):
+            files.append(File.generated(config, src_uri, abs_src_path=str(asset)))
+        else:
+            files.append(File.generated(config, src_uri, content=asset))
     return files
 
 

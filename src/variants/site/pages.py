@@ -244,6 +244,7 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
         {"Examples": each("examples")},
         *([{"Replay": replay}] if replay else []),
         {"Statistics": each("statistics")},
+        {"Play": "play.md"},
         {"Sources": "sources.md"},
         {"Timeline": "timeline.md"},
         {"Family": [{"The family": "family.md"}, *({g.title: g.page} for g in games)]}

@@ -1,0 +1,423 @@
+/* Pope Joan variants: the Play page. It draws and sends clicks; the rules are all Python's,
+ * run in a web worker (play-worker.js).
+ *
+ * The root element's data-state says where things stand: loading, ready, your-lead (your legal
+ * leads are enabled button[data-card]), waiting (the engine is playing) and over. The address
+ * holds the deal (ruleset, players, seat, policy, seed and o.<option>=value), so a link deals
+ * the same cards again.
+ */
+const GLYPHS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANKS = {
+  A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+  9: "nine", 10: "ten", J: "jack", Q: "queen", K: "king",
+};
+const MAX_SEED = 2 ** 53 - 1;
+
+const root = document.querySelector("[data-pj-play]");
+const $ = (name) => root.querySelector("[data-pj-" + name + "]");
+const form = $("controls");
+const field = (name) => form.elements.namedItem(name);
+const tryButton = root.querySelector("[data-action=try]");
+let catalog = [];
+let pending = new Map();
+let asked = 0;
+let state = null;
+let keepFocus = false; /* the person led from the keyboard or the hand had focus: keep it there */
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function cardName(name) {
+  return RANKS[name.slice(0, -1)] + " of " + SUITS[name.slice(-1)];
+}
+
+function cardFace(name) {
+  const suit = name.slice(-1);
+  const red = suit === "D" || suit === "H";
+  const node = el("span", "pj-pc pj-pc--" + (red ? "red" : "black"), name.slice(0, -1) + GLYPHS[suit]);
+  node.title = cardName(name);
+  return node;
+}
+
+function replace(node, children) {
+  node.replaceChildren(...children);
+}
+
+function signed(n) {
+  return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0";
+}
+
+function cardsWord(n) {
+  return n + (n === 1 ? " card" : " cards");
+}
+
+function setState(name, status) {
+  root.setAttribute("data-state", name);
+  if (status !== undefined) $("status").textContent = status;
+}
+
+/* ---- The worker ---------------------------------------------------------------------- */
+
+const worker = new Worker(new URL("play-worker.js", import.meta.url), { type: "module" });
+worker.onmessage = (event) => {
+  const data = event.data;
+  if (data.progress !== undefined) {
+    $("progress").value = data.progress;
+    $("status").textContent = data.text;
+  } else if (data.ready) {
+    catalog = data.catalog;
+    $("progress").value = 4;
+    $("progress").hidden = true;
+    fillControls();
+  } else if (data.failed) {
+    $("status").textContent = "The engine could not start: " + data.failed;
+  } else if (pending.has(data.id)) {
+    pending.get(data.id)(data.answer);
+    pending.delete(data.id);
+  }
+};
+
+function ask(request) {
+  asked += 1;
+  const id = asked;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ id: id, request: request });
+  });
+}
+
+/* ---- The controls ---------------------------------------------------------------------- */
+
+function option(value, label, selected) {
+  const node = el("option", "", label);
+  node.value = value;
+  node.selected = Boolean(selected);
+  return node;
+}
+
+function chosen() {
+  return catalog.find((r) => r.id === field("ruleset").value) || catalog[0];
+}
+
+function policyLabel(ruleset, name) {
+  if (name === "random") return "Lead at random";
+  if (name === "advised") {
+    return ruleset.advice ? "Follow this source's advice" : "Lead their lowest card (this source gives no advice)";
+  }
+  const other = catalog.find((r) => "advice:" + r.id === name);
+  return "Follow the advice of " + (other ? other.title : name);
+}
+
+function fillRuleset(params) {
+  const ruleset = chosen();
+  const players = field("players");
+  const wanted = Number(params.get("players")) || Number(players.value) || Math.min(Math.max(4, ruleset.min), ruleset.max);
+  const counts = [];
+  for (let n = ruleset.min; n <= ruleset.max; n += 1) counts.push(option(String(n), String(n), n === wanted));
+  replace(players, counts);
+  if (!players.value) players.value = String(ruleset.min);
+  fillSeats(params);
+  const policy = field("policy");
+  const policyWanted = params.get("policy") || policy.value || "advised";
+  replace(policy, ruleset.policies.map((p) => option(p, policyLabel(ruleset, p), p === policyWanted)));
+  const box = $("options");
+  const rows = ruleset.options.map((o) => {
+    const wrap = el("div", "pj-field");
+    const id = "pj-option-" + o.id;
+    const label = el("label", "", o.label);
+    label.htmlFor = id;
+    const select = el("select");
+    select.id = id;
+    select.name = "o." + o.id;
+    const value = params.get("o." + o.id) || o.default;
+    o.values.forEach((v) => select.appendChild(option(v.value, v.label + (v.value === o.default ? " (default)" : ""), v.value === value)));
+    wrap.append(label, select);
+    return wrap;
+  });
+  replace(box, [el("legend", "", rows.length ? "Options" : "Options: this ruleset has none"), ...rows]);
+}
+
+function fillSeats(params) {
+  const seat = field("seat");
+  const players = Number(field("players").value);
+  const wanted = params.get("seat") ?? seat.value ?? "";
+  const seats = [option("", "The elder hand (left of the dealer)", wanted === "")];
+  for (let s = 0; s < players; s += 1) seats.push(option(String(s), "Seat " + s, String(s) === wanted));
+  replace(seat, seats);
+}
+
+function fillControls() {
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get("ruleset");
+  replace(field("ruleset"), catalog.map((r) => option(r.id, r.title, r.id === wanted)));
+  fillRuleset(params);
+  if (params.get("seed")) field("seed").value = params.get("seed");
+  for (const control of form.elements) control.disabled = false;
+  tryButton.disabled = false;
+  $("deals").disabled = false;
+  tryButton.addEventListener("click", () => tryOptions());
+  field("ruleset").addEventListener("change", () => fillRuleset(new URLSearchParams()));
+  field("players").addEventListener("change", () => fillSeats(new URLSearchParams()));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    deal();
+  });
+  setState("ready", "Choose the rules and deal.");
+  if (params.get("try")) {
+    $("deals").value = params.get("try");
+    tryOptions();
+  } else if (wanted && params.get("seed")) {
+    deal();
+  }
+}
+
+function request() {
+  let seed = field("seed").value.trim();
+  if (!/^\d{1,16}$/.test(seed) || Number(seed) > MAX_SEED) {
+    seed = String(crypto.getRandomValues(new Uint32Array(1))[0]);
+    field("seed").value = seed;
+  }
+  const options = {};
+  for (const control of $("options").querySelectorAll("select")) options[control.name.slice(2)] = control.value;
+  const seat = field("seat").value;
+  return {
+    do: "deal",
+    ruleset: field("ruleset").value,
+    players: Number(field("players").value),
+    seat: seat === "" ? null : Number(seat),
+    policy: field("policy").value,
+    seed: Number(seed),
+    options: options,
+  };
+}
+
+function linkTo(asked, trial) {
+  const params = new URLSearchParams();
+  if (trial) params.set("try", String(trial));
+  params.set("ruleset", asked.ruleset);
+  params.set("players", String(asked.players));
+  if (asked.seat !== null && asked.seat !== undefined) params.set("seat", String(asked.seat));
+  params.set("policy", asked.policy);
+  params.set("seed", String(asked.seed));
+  const ruleset = catalog.find((r) => r.id === asked.ruleset);
+  for (const o of ruleset.options) {
+    if (asked.options[o.id] !== o.default) params.set("o." + o.id, asked.options[o.id]);
+  }
+  return location.pathname + "?" + params.toString();
+}
+
+async function deal() {
+  const asking = request();
+  setState("waiting", "Dealing…");
+  const answer = await ask(asking);
+  if (answer.error) {
+    setState("ready", answer.error);
+    return;
+  }
+  const link = linkTo(asking);
+  history.replaceState(null, "", link);
+  $("link").href = link;
+  $("link").textContent = location.origin + link;
+  $("game").hidden = false;
+  draw(answer);
+}
+
+async function lead(card) {
+  keepFocus = $("hand").contains(document.activeElement);
+  setState("waiting", "The others are playing…");
+  drawHand(state, true);
+  const answer = await ask({ do: "lead", card: card });
+  if (answer.error) {
+    setState("your-lead", answer.error);
+    drawHand(state, false);
+    return;
+  }
+  draw(answer);
+}
+
+/* ---- The table ------------------------------------------------------------------------- */
+
+function seatName(s, data) {
+  const roles = [];
+  if (s === data.seat) roles.push("you");
+  if (s === data.dealer) roles.push("dealer");
+  if (s === (data.dealer + 1) % data.players) roles.push("elder hand");
+  return "Seat " + s + (roles.length ? " (" + roles.join(", ") + ")" : "");
+}
+
+function drawHand(data, waiting) {
+  const hint = $("hint");
+  const buttons = data.hand.map((c) => {
+    const button = el("button", "pj-play__card");
+    button.type = "button";
+    button.setAttribute("data-card", c.card);
+    button.appendChild(cardFace(c.card));
+    const why = waiting ? "Not your turn: the others are playing." : c.why;
+    const legal = c.legal && !waiting;
+    const face = button.textContent; /* the accessible name starts with what is seen: 2♣ */
+    button.setAttribute("aria-label", face + ", " + cardName(c.card) + (legal ? "" : ". " + why));
+    if (legal) {
+      button.addEventListener("click", () => lead(c.card));
+    } else {
+      button.setAttribute("aria-disabled", "true");
+      button.title = why;
+      const say = () => { hint.textContent = cardName(c.card) + ": " + why; };
+      button.addEventListener("focus", say);
+      button.addEventListener("mouseenter", say);
+      button.addEventListener("click", say);
+    }
+    return button;
+  });
+  replace($("hand"), buttons);
+  if (!data.hand.length) hint.textContent = "You hold no cards.";
+}
+
+function draw(data) {
+  state = data;
+  const over = data.state === "over";
+  drawHand(data, false);
+  $("hint").textContent = over ? "" : "Your lead: choose a card. Cards you may not lead say why.";
+  replace($("turnup"), data.turn_up ? [cardFace(data.turn_up)] : [el("span", "", "None")]);
+  replace($("run"), data.run.map((r) => {
+    const item = el("span", "pj-run__item");
+    item.append(cardFace(r.card), el("span", "pj-run__seat", "seat " + r.seat));
+    return item;
+  }));
+  $("played").textContent = "(" + cardsWord(data.played.length) + " played)";
+  $("spare-name").textContent = data.spare_name.charAt(0).toUpperCase() + data.spare_name.slice(1);
+  replace($("spare"), over && data.spare.length
+    ? data.spare.map(cardFace)
+    : [el("span", "", cardsWord(data.spare_size))]);
+  replace($("board"), Object.entries(data.board).map(([id, n]) => {
+    const item = el("li", "pj-chips__item");
+    item.append(el("span", "pj-chips__label", data.labels[id]), " ", el("span", "pj-chips__n", String(n)));
+    return item;
+  }));
+  replace($("seats"), data.sizes.map((size, s) => {
+    const item = el("li", s === data.seat ? "pj-play__seat pj-play__seat--you" : "pj-play__seat");
+    item.append(el("strong", "", seatName(s, data)), ": " + cardsWord(size) + ", counters " + signed(data.net[s]));
+    if (over && s !== data.seat && data.hands[s].length) {
+      const left = el("span", "pj-play__left");
+      left.append(" holds ", ...data.hands[s].map(cardFace));
+      item.append(left);
+    }
+    return item;
+  }));
+  replace($("lines"), data.lines.map((line) => el("li", "", line)));
+  $("end").hidden = !over;
+  if (over) {
+    drawEnd(data);
+    setState("over", data.result.winner === null
+      ? "The deal is over."
+      : "The deal is over: " + seatName(data.result.winner, data) + " went out.");
+  } else {
+    setState("your-lead", "Your lead.");
+    const first = $("hand").querySelector("button:not([aria-disabled])");
+    if (first && keepFocus) first.focus();
+  }
+  if (over && keepFocus) $("end").querySelector("h2").focus();
+  keepFocus = false;
+}
+
+function drawEnd(data) {
+  replace($("settlement"), data.result.net.map((n, s) => {
+    const row = el("tr");
+    row.append(el("td", "", seatName(s, data) + (s === data.result.winner ? ", went out" : "")), el("td", "", signed(n)));
+    row.setAttribute("data-net", String(n));
+    return row;
+  }));
+  $("advice-note").textContent = data.compared.length
+    ? (data.advice
+      ? "At each of your leads, the lead this source's advice would have made:"
+      : "This source gives no advice; at each of your leads, the lowest card you could lead:")
+    : "You had no lead to make in this deal.";
+  replace($("compared"), data.compared.map((c) => {
+    const item = el("li");
+    if (c.card === c.advised) {
+      item.append("You led ", cardFace(c.card), "; so would the advice (" + c.reason + ").");
+    } else {
+      item.append("You led ", cardFace(c.card), "; the advice would have led ", cardFace(c.advised), " (" + c.reason + ").");
+    }
+    return item;
+  }));
+  const download = $("download");
+  if (download.href.startsWith("blob:")) URL.revokeObjectURL(download.href);
+  download.href = URL.createObjectURL(new Blob([data.deal_file], { type: "application/x-yaml" }));
+  download.download = "deal-" + data.ruleset + ".yaml";
+  $("result").textContent = JSON.stringify(data.result, null, 2);
+  $("file").textContent = data.deal_file;
+}
+
+/* ---- Trying the options ----------------------------------------------------------------- */
+
+function figure(stat, percent) {
+  const [low, high] = stat.ci95;
+  const show = (x) => percent
+    ? (100 * x).toFixed(1) + "%"
+    : (x < 0 ? "−" + (-x).toFixed(2) : x.toFixed(2));
+  return show(percent ? stat.rate : stat.mean) + " (" + show(low) + " to " + show(high) + ")";
+}
+
+function figureRows(answer) {
+  const [base, chosen] = answer.reports;
+  const rows = [];
+  base.net_by_position.forEach((seat, i) => {
+    rows.push(["Counters won by the " + seat.position + ", per deal", figure(seat), figure(chosen.net_by_position[i])]);
+  });
+  rows.push(["Deals the turn-up ends before play", figure(base.voided, true), figure(chosen.voided, true)]);
+  const pope = answer.chief;
+  if (pope) {
+    const label = answer.labels[pope];
+    const mine = chosen.compartments[pope];
+    rows.push([label + " won in play", figure(base.compartments[pope].won_in_play, true), mine ? figure(mine.won_in_play, true) : "not on the board"]);
+    rows.push([label + ": counters taken when won", figure(base.compartments[pope].size_when_won), mine ? figure(mine.size_when_won) : "not on the board"]);
+  }
+  rows.push(["Cards played in a deal", figure(base.cards_played), figure(chosen.cards_played)]);
+  return rows;
+}
+
+async function tryOptions() {
+  const asking = request();
+  const deals = Number($("deals").value);
+  const bar = $("try-progress");
+  tryButton.disabled = true;
+  $("try-box").setAttribute("data-try-state", "running");
+  $("try-wrap").hidden = true;
+  bar.hidden = false;
+  bar.value = 0;
+  let answer = await ask({
+    do: "try", ruleset: asking.ruleset, players: asking.players, policy: asking.policy,
+    options: asking.options, deals: deals, seed: asking.seed,
+  });
+  const started = performance.now();
+  while (!answer.error && !answer.reports) {
+    bar.value = answer.done / answer.deals;
+    $("try-status").textContent = "Played " + answer.done.toLocaleString("en") + " of " + answer.deals.toLocaleString("en") + " deals on each side…";
+    answer = await ask({ do: "try-step" });
+  }
+  bar.hidden = true;
+  tryButton.disabled = false;
+  if (answer.error) {
+    $("try-status").textContent = answer.error;
+    $("try-box").setAttribute("data-try-state", "failed");
+    return;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const rate = Math.round((2 * deals) / Math.max(seconds, 0.001));
+  history.replaceState(null, "", linkTo(asking, deals));
+  $("try-status").textContent = deals.toLocaleString("en") + " deals on each side, " + asking.players + " players, in " + seconds.toFixed(1) + " seconds (" + rate.toLocaleString("en") + " deals a second).";
+  $("try-status").setAttribute("data-rate", String(rate));
+  replace($("try-figures"), figureRows(answer).map((cells) => {
+    const row = el("tr");
+    row.append(el("th", "", cells[0]), el("td", "", cells[1]), el("td", "", cells[2]));
+    row.firstChild.scope = "row";
+    return row;
+  }));
+  $("try-wrap").hidden = false;
+  $("try-box").setAttribute("data-try-state", "done");
+}

@@ -1,0 +1,412 @@
+"""One deal played by a person at one seat, the other seats by a policy: what the Play page runs.
+
+The engine's loop plays a deal to its end in one call, so a deal with a person in it is played
+again from its setup after each of the person's leads, every lead so far given (the engine is
+deterministic, so the cards fall as before). The person's seat is a policy that stops the deal
+when it must lead (:class:`YourLead`). Every lead is then known, so the deal file written at the
+end replays the deal exactly.
+
+Only the standard library, the model, the engine and the telling are imported: this runs in a
+browser (Pyodide), fed the validated rulesets saved as JSON (:mod:`variants.rules.modeljson`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .analysis.simulate import CHUNK, Tally, chunk_rng, deal_tally, deals_report
+from .dealwrite import deal_file_text
+from .engine.cards import SUIT_NAMES, SUITS, card_name, parse_card, suit_of
+from .engine.compiled import CompiledRules, compile_rules
+from .engine.deal import DealSetup, shuffled_deal
+from .engine.events import AS_GIVEN, Event, Led
+from .engine.game import choose_first_dealer
+from .engine.play import DealResult, SeatView, legal_leads, play_deal
+from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
+from .rules.modeljson import load_json
+from .rules.roles import chief_card
+from .rules.ruleset import Advice, Ruleset
+from .telling.narrate import PLAIN, render_reason
+from .telling.replaydata import replay_steps
+from .telling.results import deal_json, plays
+
+POLICY_NAMES = ("advised", "random")
+"""The policies the other seats may follow, besides another ruleset's advice."""
+MAX_TRIAL = 100_000
+"""The most deals a trial of options plays for each side."""
+
+
+class YourLead(Exception):
+    """Raised by the person's seat when it must lead: the deal stops there."""
+
+    def __init__(self, view: SeatView) -> None:
+        super().__init__("the person at this seat must lead")
+        self.view = view
+
+
+@dataclass(frozen=True)
+class Compared:
+    """One of the person's leads beside the lead the advice would have made there."""
+
+    card: int
+    advised: int
+    reason: str
+    """Why the advice leads ``advised``, in words (cards written ``QS``)."""
+
+
+class _Person:
+    """The person's seat as a policy: it stops the deal when the person must lead, and for
+    each lead the person gave, notes what ``advice`` would have led instead."""
+
+    name = "person"
+    quick = False
+
+    def __init__(self, advice: AdvicePolicy) -> None:
+        self.advice = advice
+        self.compared: list[Compared] = []
+
+    def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
+        raise NotImplementedError("a person sees the table before leading")
+
+    def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+        raise YourLead(view)
+
+    def explain(self, view: SeatView, card: int) -> str:
+        advised, reason = self.advice.choose_lead(view, random.Random(0))
+        self.compared.append(Compared(card, advised, render_reason(reason, PLAIN)))
+        return AS_GIVEN
+
+
+def why_not(compiled: CompiledRules, hand: Sequence[int], card: int) -> str | None:
+    """Why ``card`` may not be led from ``hand``, in a sentence; None when it may be."""
+    if card in legal_leads(compiled, hand):
+        return None
+    suit = [c for c in hand if suit_of(c) == suit_of(card)]
+    lowest = min(suit, key=lambda c: compiled.rank_pos[c])
+    name = SUIT_NAMES[SUITS[suit_of(card)]][:-1]
+    return f"Only the lowest {name} you hold may be led: {card_name(lowest)}."
+
+
+class Session:
+    """A deal with a person at ``seat`` (the elder hand when None); the other seats follow
+    ``policy``. The cards and the first dealer come from ``seed`` as ``variants deal`` draws
+    them."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        options: Mapping[str, str],
+        compiled: CompiledRules,
+        seed: int,
+        seat: int | None,
+        policy_name: str,
+        advice_of: Callable[[str], Advice],
+    ) -> None:
+        self.ruleset = ruleset
+        self.options = dict(options)
+        self.compiled = compiled
+        self.seed = seed
+        rng = random.Random(seed)
+        dealer, _ = choose_first_dealer(compiled, rng)
+        self.setup: DealSetup = shuffled_deal(compiled, rng, dealer)
+        self._state = rng.getstate()
+        self.seat = self.setup.elder if seat is None else seat
+        if not 0 <= self.seat < compiled.players:
+            raise ValueError(f"seat {self.seat}: the seats are 0 to {compiled.players - 1}")
+        self.policy_name = policy_name
+        self.policy = make_policy(policy_name, advice_of)
+        self.leads: list[int] = []
+        self.view: SeatView | None = None
+        self.result: DealResult | None = None
+        self.events: tuple[Event, ...] = ()
+        self.compared: tuple[Compared, ...] = ()
+        self._advance()
+
+    def _advance(self) -> None:
+        """Play the deal again from its setup with every lead so far, to the person's next
+        lead or the end."""
+        person = _Person(AdvicePolicy())
+        seats = [person if s == self.seat else self.policy for s in range(self.compiled.players)]
+        rng = random.Random()
+        rng.setstate(self._state)
+        log: list[Event] = []
+        try:
+            self.result = play_deal(self.compiled, self.setup, seats, rng, self.leads, log=log)
+            self.view = None
+        except YourLead as stop:
+            self.result = None
+            self.view = stop.view
+        self.events = tuple(log)
+        self.leads = [e.card for e in log if isinstance(e, Led)]
+        self.compared = tuple(person.compared)
+
+    def lead(self, card: int) -> None:
+        """The person leads ``card``; ValueError, saying why, when it may not be led now."""
+        if self.view is None:
+            raise ValueError("the deal is over")
+        if card not in self.view.hand:
+            raise ValueError(f"you do not hold {card_name(card)}")
+        reason = why_not(self.compiled, self.view.hand, card)
+        if reason is not None:
+            raise ValueError(reason)
+        self.leads.append(card)
+        self._advance()
+
+    def deal_file(self) -> str:
+        """The deal as a deal file with every lead made so far."""
+        players = self.compiled.players
+        return deal_file_text(
+            self.ruleset.id,
+            self.setup,
+            self.leads,
+            self.policy_name,
+            self.options,
+            seed=self.seed,
+            title=f"{self.ruleset.title}: {players} players, seed {self.seed}, played at seat "
+            f"{self.seat}",
+            board_ids=self.compiled.ids,
+        )
+
+    def state(self) -> dict[str, Any]:
+        """What the page draws, as JSON-ready data. Until the deal is over, the other seats'
+        hands are given only as their sizes."""
+        replay = replay_steps(
+            self.events, self.compiled.rules, self.compiled.ids, self.setup.dealer
+        )
+        steps = replay["steps"]
+        last = steps[-1]
+        over = self.view is None
+        hand = last["hands"][self.seat]
+        cards = []
+        for name in hand:
+            card = parse_card(name)
+            if self.view is None:
+                why: str | None = "The deal is over."
+            else:
+                why = why_not(self.compiled, self.view.hand, card)
+            cards.append({"card": name, "legal": why is None, "why": why or ""})
+        state: dict[str, Any] = {
+            "state": "over" if over else "your-lead",
+            "ruleset": self.ruleset.id,
+            "title": self.ruleset.title,
+            "players": replay["players"],
+            "dealer": replay["dealer"],
+            "seat": self.seat,
+            "labels": replay["labels"],
+            "spare_name": replay["spare_name"],
+            "spare_size": len(replay["spare"]),
+            "turn_up": replay["turn_up"],
+            "face_up": replay["face_up"],
+            "lines": [step["line"] for step in steps],
+            "hand": cards,
+            "sizes": [len(h) for h in last["hands"]],
+            "run": last["run"],
+            "board": last["board"],
+            "net": last["net"],
+            "played": [card_name(card) for _, card in plays(self.events)],
+        }
+        if over:
+            state["hands"] = last["hands"]
+            state["spare"] = replay["spare"]
+            state["result"] = deal_json(self.ruleset.id, self.compiled.ids, self.events)
+            state["compared"] = [
+                {"card": card_name(c.card), "advised": card_name(c.advised), "reason": c.reason}
+                for c in self.compared
+            ]
+            state["advice"] = self.compiled.rules.advice is not None
+            state["deal_file"] = self.deal_file()
+        return state
+
+
+# --------------------------------------------------------------------------------------------
+# The Play page's side of the worker: rulesets saved as JSON in, JSON-ready data out.
+
+
+class Table:
+    """Every ruleset the page offers, loaded from their saved JSON, and the deal in play."""
+
+    def __init__(self, saved: Mapping[str, str]) -> None:
+        self.rulesets = {rid: load_json(text, rid) for rid, text in saved.items()}
+        self.session: Session | None = None
+        self.trials = Trials(self)
+
+    def advice_of(self, ruleset_id: str) -> Advice:
+        ruleset = self.rulesets.get(ruleset_id)
+        if ruleset is None or ruleset.rules.advice is None:
+            raise ValueError(f"ruleset {ruleset_id!r} gives no play advice to follow")
+        return ruleset.rules.advice
+
+    def catalog(self) -> list[dict[str, Any]]:
+        """What the page's controls offer for each ruleset."""
+        advised = [rid for rid, r in self.rulesets.items() if r.rules.advice is not None]
+        return [
+            {
+                "id": ruleset.id,
+                "title": ruleset.title,
+                "min": ruleset.rules.players.min,
+                "max": ruleset.rules.players.max,
+                "advice": ruleset.rules.advice is not None,
+                "options": [
+                    {
+                        "id": option.id,
+                        "label": option.label,
+                        "default": option.default,
+                        "values": [{"value": v.value, "label": v.label} for v in option.values],
+                    }
+                    for option in ruleset.options
+                ],
+                "policies": [*POLICY_NAMES, *(ADVICE_PREFIX + rid for rid in advised)],
+            }
+            for ruleset in self.rulesets.values()
+        ]
+
+    def ruleset(self, ruleset_id: str) -> Ruleset:
+        ruleset = self.rulesets.get(ruleset_id)
+        if ruleset is None:
+            raise ValueError(f"no ruleset {ruleset_id!r}")
+        return ruleset
+
+    @staticmethod
+    def check_players(ruleset: Ruleset, low: int, high: int, players: int) -> None:
+        if not low <= players <= high:
+            raise ValueError(f"{ruleset.title} is for {low} to {high} players")
+
+    def deal(
+        self,
+        ruleset_id: str,
+        options: Mapping[str, str],
+        players: int,
+        seat: int | None,
+        policy: str,
+        seed: int,
+    ) -> dict[str, Any]:
+        """Deal and play to the person's first lead (or the end)."""
+        ruleset = self.ruleset(ruleset_id)
+        rules = ruleset.rules_for(options)
+        self.check_players(ruleset, rules.players.min, rules.players.max, players)
+        compiled = compile_rules(rules, players)
+        chosen = {k: v for k, v in options.items() if ruleset.option(k).default != v}
+        self.session = Session(ruleset, chosen, compiled, seed, seat, policy, self.advice_of)
+        return self.session.state()
+
+    def lead(self, card: str) -> dict[str, Any]:
+        if self.session is None:
+            raise ValueError("no deal is in play")
+        self.session.lead(parse_card(card))
+        return self.session.state()
+
+
+@dataclass
+class _Trial:
+    """Deals played under the defaults and under chosen options, chunk by chunk."""
+
+    compiled: tuple[CompiledRules, CompiledRules]
+    policy: str
+    deals: int
+    seed: int
+    tallies: tuple[Tally, Tally]
+    chief: str | None
+    """The id of the compartment the chief card wins (the Pope), if the rules have one."""
+
+
+class Trials:
+    """The figures of a ruleset's defaults beside those of chosen options, from seeded deals
+    played as ``variants simulate`` plays them (chunk ``i`` drawn from the seed and ``i``), so
+    the same seed gives the same figures there and here."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.trial: _Trial | None = None
+
+    def start(
+        self,
+        ruleset_id: str,
+        options: Mapping[str, str],
+        players: int,
+        policy: str,
+        deals: int,
+        seed: int,
+    ) -> dict[str, Any]:
+        ruleset = self.table.ruleset(ruleset_id)
+        if not 1 <= deals <= MAX_TRIAL:
+            raise ValueError(f"a trial plays 1 to {MAX_TRIAL:,} deals, not {deals}")
+        sides = []
+        for chosen in ({}, options):
+            rules = ruleset.rules_for(chosen)
+            self.table.check_players(ruleset, rules.players.min, rules.players.max, players)
+            sides.append(compile_rules(rules, players))
+        tallies = (Tally(players, sides[0].ids), Tally(players, sides[1].ids))
+        chief = chief_card(sides[0].rules)
+        self.trial = _Trial(
+            (sides[0], sides[1]), policy, deals, seed, tallies, None if chief is None else chief.id
+        )
+        return self.progress()
+
+    def chunks(self) -> int:
+        assert self.trial is not None
+        return -(-self.trial.deals // CHUNK)
+
+    def step(self) -> dict[str, Any]:
+        """Play the next chunk of deals on each side."""
+        trial = self.trial
+        if trial is None:
+            raise ValueError("no trial is under way")
+        chunk = trial.tallies[0].deals // CHUNK
+        count = min(CHUNK, trial.deals - chunk * CHUNK)
+        for compiled, tally in zip(trial.compiled, trial.tallies, strict=True):
+            policy = make_policy(trial.policy, self.table.advice_of)
+            tally.merge(deal_tally(compiled, policy, chunk_rng(trial.seed, chunk), count))
+        return self.progress()
+
+    def progress(self) -> dict[str, Any]:
+        trial = self.trial
+        assert trial is not None
+        done = trial.tallies[0].deals
+        answer: dict[str, Any] = {"done": done, "deals": trial.deals}
+        if done == trial.deals:
+            meta = {"players": trial.compiled[0].players, "policy": trial.policy}
+            answer["reports"] = [deals_report(tally, meta) for tally in trial.tallies]
+            answer["chief"] = trial.chief
+            answer["labels"] = {c.id: c.label for c in trial.compiled[0].rules.board.compartments}
+        return answer
+
+
+def handle(table: Table, request: str) -> str:
+    """One request from the page, as JSON text, answered as JSON text: ``{"error": ...}`` when
+    it cannot be done."""
+    asked = json.loads(request)
+    try:
+        match asked.get("do"):
+            case "catalog":
+                answer: Any = table.catalog()
+            case "deal":
+                answer = table.deal(
+                    str(asked["ruleset"]),
+                    {str(k): str(v) for k, v in dict(asked.get("options") or {}).items()},
+                    int(asked["players"]),
+                    None if asked.get("seat") is None else int(asked["seat"]),
+                    str(asked.get("policy") or "advised"),
+                    int(asked["seed"]),
+                )
+            case "lead":
+                answer = table.lead(str(asked["card"]))
+            case "try":
+                answer = table.trials.start(
+                    str(asked["ruleset"]),
+                    {str(k): str(v) for k, v in dict(asked.get("options") or {}).items()},
+                    int(asked["players"]),
+                    str(asked.get("policy") or "random"),
+                    int(asked["deals"]),
+                    int(asked["seed"]),
+                )
+            case "try-step":
+                answer = table.trials.step()
+            case other:
+                raise ValueError(f"no request {other!r}")
+    except ValueError as error:
+        return json.dumps({"error": str(error)})
+    return json.dumps(answer)

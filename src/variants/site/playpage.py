@@ -1,0 +1,190 @@
+"""The Play page: the project's own engine, in Python, running in the reader's browser.
+
+The page (``play.md``) loads ``assets/javascripts/play.js``, which starts a web worker
+(``play-worker.js``) running Pyodide, CPython compiled to WebAssembly. What the worker needs is
+vendored into the site, so the page makes no request to any other host:
+
+- ``assets/pyodide/``: Pyodide's own files, from the npm package ``pyodide`` installed in
+  ``node_modules/`` (``npm ci``; ``scripts/test`` and ``scripts/serve`` run it);
+- ``assets/play/variants.zip``: the package's modules that need only the standard library (the
+  model, the mechanics, the engine, the telling, :mod:`variants.interactive`);
+- ``assets/play/rulesets.json``: every validated ruleset, saved as :mod:`modeljson` saves it.
+
+Without Pyodide the build fails, saying how to install it: a site whose Play page cannot start
+is not the site.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import os
+import sys
+import zipfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path, PurePosixPath
+
+from ..rules.modeljson import dump_json
+from ..rules.ruleset import Ruleset
+from .pages import SiteData
+from .render import render
+
+PAGE = "play.md"
+PYODIDE_ENV = "VARIANTS_PYODIDE"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+"""What Pyodide needs to start with the standard library alone (no other package is loaded)."""
+PYODIDE_DIR = "assets/pyodide"
+DATA_DIR = "assets/play"
+PACKAGE = Path(__file__).resolve().parent.parent
+"""The ``variants`` package's folder."""
+BROWSER_ROOT = "interactive.py"
+"""The module the browser runs; it is given this and every module it imports."""
+DATA_FILES = ("rules/schema/ruleset.schema.json",)
+"""Files the browser's modules read (``modeljson`` hashes the schema)."""
+
+
+class PyodideMissingError(ValueError):
+    """Pyodide is not installed where the build looks for it."""
+
+
+def pyodide_folder(project: Path) -> Path:
+    """The folder of the npm package ``pyodide``: ``$VARIANTS_PYODIDE``, else
+    ``node_modules/pyodide`` beside ``mkdocs.yml``, else beside the project the ``variants``
+    package was installed from."""
+    configured = os.environ.get(PYODIDE_ENV)
+    candidates = (
+        [Path(configured)]
+        if configured
+        else [
+            project / "node_modules" / "pyodide",
+            PACKAGE.parent.parent / "node_modules" / "pyodide",
+        ]
+    )
+    for folder in candidates:
+        if all((folder / name).is_file() for name in PYODIDE_FILES):
+            return folder
+    raise PyodideMissingError(
+        f"the Play page needs Pyodide in {candidates[0]}: run 'npm ci' in the project folder "
+        f"(scripts/test and scripts/serve do), or set ${PYODIDE_ENV} to its folder"
+    )
+
+
+def _imports(path: str) -> Iterator[str]:
+    """What the module at ``path`` (inside the package) imports when it is imported: the paths
+    of the package's modules, and the top-level names of any others. An import inside a
+    function is made only when it is called, and is not counted (the simulator imports the
+    loader so, which the browser never calls); one inside ``if TYPE_CHECKING`` is, which is
+    only ever safe."""
+    tree = ast.parse((PACKAGE / path).read_bytes())
+    here = PurePosixPath("variants", path).parent
+    for node in _module_level(tree.body):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield from _module(alias.name.split("."))
+        elif isinstance(node, ast.ImportFrom):
+            base = here
+            for _ in range(node.level - 1):
+                base = base.parent
+            parts = (
+                [*base.parts, *(node.module or "").split(".")]
+                if node.level
+                else ((node.module or "").split("."))
+            )
+            parts = [p for p in parts if p]
+            yield from _module(parts)
+            for alias in node.names:
+                yield from _module([*parts, alias.name], submodule_only=True)
+
+
+def _module_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements run when a module is imported: not those inside a function or a class's
+    methods."""
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        yield node
+        if isinstance(node, ast.ClassDef):
+            yield from _module_level(node.body)
+        elif isinstance(node, ast.If | ast.Try | ast.With):
+            for part in ("body", "orelse", "finalbody"):
+                yield from _module_level(getattr(node, part, []))
+            for handler in getattr(node, "handlers", []):
+                yield from _module_level(handler.body)
+
+
+def _module(parts: list[str], submodule_only: bool = False) -> Iterator[str]:
+    """The package path of the module ``parts`` names, or its top-level name when it is not the
+    package's (nothing, with ``submodule_only``, when ``parts`` names no module of the
+    package: a name imported from a module)."""
+    if parts[0] != "variants":
+        if not submodule_only:
+            yield parts[0]
+        return
+    inner = PurePosixPath(*parts[1:]) if len(parts) > 1 else PurePosixPath()
+    for candidate in (f"{inner}.py", f"{inner}/__init__.py"):
+        if (PACKAGE / candidate).is_file():
+            yield candidate.removeprefix("./")
+            return
+
+
+def browser_modules() -> list[str]:
+    """Every module the browser's root module imports, directly or not, with the packages
+    that hold them, sorted; ``ValueError`` when one of them needs more than the standard
+    library."""
+    found: set[str] = set()
+    waiting = [BROWSER_ROOT, "__init__.py"]
+    while waiting:
+        path = waiting.pop()
+        if path in found:
+            continue
+        found.add(path)
+        for parent in PurePosixPath(path).parents:
+            if str(parent) != ".":
+                waiting.append(f"{parent}/__init__.py")
+        for name in _imports(path):
+            if name.endswith(".py"):
+                waiting.append(name)
+            elif name not in sys.stdlib_module_names and name != "__future__":
+                raise ValueError(f"variants/{path} imports {name}, which the browser lacks")
+    return sorted(found)
+
+
+def package_zip() -> bytes:
+    """The browser's modules as one zip, under ``variants/``, the same bytes for the same
+    files (every entry dated alike)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in [*browser_modules(), *DATA_FILES]:
+            info = zipfile.ZipInfo(f"variants/{name}", date_time=(2000, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, (PACKAGE / name).read_bytes())
+    return buffer.getvalue()
+
+
+def rulesets_json(rulesets: Iterable[Ruleset]) -> str:
+    """Every ruleset saved as JSON, by id, in the site's order."""
+    return json.dumps({r.id: dump_json(r) for r in rulesets}, ensure_ascii=False)
+
+
+def vendored(site: SiteData, project: Path) -> dict[str, Path | bytes | str]:
+    """What the Play page needs, by its path in the site: a file to copy, or its content."""
+    pyodide = pyodide_folder(project)
+    files: dict[str, Path | bytes | str] = {
+        f"{PYODIDE_DIR}/{name}": pyodide / name for name in PYODIDE_FILES
+    }
+    files[f"{DATA_DIR}/variants.zip"] = package_zip()
+    files[f"{DATA_DIR}/rulesets.json"] = rulesets_json(site.rulesets)
+    return files
+
+
+def play_page(site: SiteData) -> str:
+    """The Play page's Markdown: the controls, the table, and the script that runs them."""
+    root = "../" if site.use_directory_urls else ""
+    return render("play.md.j2", script=f"{root}assets/javascripts/play.js")

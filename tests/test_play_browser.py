@@ -1,0 +1,209 @@
+"""The Play page in a browser (Debian's Chromium via Playwright), driven through its contract:
+the root's ``data-state``, ``select[name=ruleset]``, ``select[name=players]``,
+``button[data-action=deal]`` and, while the person must lead, one enabled
+``button[data-card]`` for each card it may lead. Every request to a host other than the local
+server is refused, and the test fails if one is made: the page runs offline.
+
+A whole deal is played under every ruleset at three and at eight players (where a ruleset's
+players run from five, as Matrimony's do, five stands for three). A seeded deal played here and
+downloaded plays the same under ``variants play``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from clirun import run
+from playwright.sync_api import Browser, Page, Route, expect
+
+from variants.rules.ruleset import Ruleset
+
+REPO = Path(__file__).resolve().parent.parent
+ROOT = "[data-pj-play]"
+SETTLED = f"{ROOT}[data-state=your-lead], {ROOT}[data-state=over]"
+START = 60_000
+"""Milliseconds to wait for the engine to start (a cold start measures a few seconds)."""
+
+
+class Offline:
+    """A page that may load only from the local server, and what else it asked for."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.refused: list[str] = []
+        self.errors: list[str] = []
+        page.route("**/*", self._route)
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.base_url = base_url
+
+    def _route(self, route: Route) -> None:
+        url = route.request.url
+        if url.startswith(self.base_url + "/") or url.startswith("blob:"):
+            route.continue_()
+        else:
+            self.refused.append(url)
+            route.abort()
+
+    def check(self) -> None:
+        assert self.refused == [] and self.errors == []
+
+
+def open_play(
+    browser: Browser, base_url: str, query: str = "", width: int = 1280, until: str = SETTLED
+) -> Offline:
+    """The Play page at ``query``, once an element matches ``until`` (the engine has started
+    and, for a link to a deal, dealt it)."""
+    page = browser.new_page(viewport={"width": width, "height": 900}, accept_downloads=True)
+    offline = Offline(page, base_url)
+    page.goto(f"{base_url}/play/{query}")
+    page.wait_for_selector(until, state="attached", timeout=START)
+    return offline
+
+
+@pytest.fixture(scope="module")
+def table(browser: Browser, base_url: str) -> Iterator[Offline]:
+    """One Play page, its engine started once, for the deals of every ruleset."""
+    offline = open_play(browser, base_url, until=f"{ROOT}[data-state=ready]")
+    page = offline.page
+    yield offline
+    offline.check()
+    page.close()
+
+
+def play_out(page: Page) -> int:
+    """Lead the first card offered until the deal is over; how many leads that took."""
+    leads = 0
+    page.wait_for_selector(SETTLED, state="attached")
+    while page.get_attribute(ROOT, "data-state") == "your-lead":
+        offered = page.locator("button[data-card]:not([aria-disabled])")
+        assert offered.count() >= 1
+        offered.first.click()
+        leads += 1
+        page.wait_for_selector(SETTLED, state="attached")
+    return leads
+
+
+def players_for(ruleset: Ruleset, wanted: int) -> int:
+    """``wanted``, or the nearest count the ruleset allows."""
+    players = ruleset.rules.players
+    return min(max(wanted, players.min), players.max)
+
+
+@pytest.mark.parametrize("wanted", [3, 8])
+def test_a_whole_deal_is_played_under_every_ruleset(
+    table: Offline, rulesets: dict[str, Ruleset], wanted: int
+) -> None:
+    page = table.page
+    offered = page.locator("select[name=ruleset] option").evaluate_all(
+        "options => options.map(o => o.value)"
+    )
+    assert sorted(offered) == sorted(rulesets)
+    for ruleset_id, ruleset in sorted(rulesets.items()):
+        players = players_for(ruleset, wanted)
+        page.select_option("select[name=ruleset]", ruleset_id)
+        page.select_option("select[name=players]", str(players))
+        page.fill("input[name=seed]", str(wanted))
+        page.click("button[data-action=deal]")
+        play_out(page)
+        assert page.get_attribute(ROOT, "data-state") == "over", ruleset_id
+        nets = page.locator("[data-pj-settlement] tr").evaluate_all(
+            "rows => rows.map(r => Number(r.dataset.net))"
+        )
+        assert len(nets) == players, ruleset_id
+        result = json.loads(page.text_content("[data-pj-result]") or "")
+        assert result["ruleset"] == ruleset_id and result["net"] == nets
+    table.check()
+
+
+def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
+    browser: Browser, base_url: str, tmp_path: Path
+) -> None:
+    offline = open_play(browser, base_url, "?ruleset=peel&players=4&seat=2&policy=random&seed=8")
+    page = offline.page
+    assert page.input_value("select[name=ruleset]") == "peel"
+    assert "Seat 2 (you" in page.inner_text("[data-pj-seats]")
+    play_out(page)
+    with page.expect_download() as download:
+        page.click("[data-pj-download]")
+    saved = tmp_path / "deal.yaml"
+    download.value.save_as(saved)
+    played = run(["play", str(saved), "--json"])
+    assert played.status == 0, played.err
+    cli = json.loads(played.out)
+    assert cli == json.loads(page.text_content("[data-pj-result]") or "")
+    nets = page.locator("[data-pj-settlement] tr").evaluate_all(
+        "rows => rows.map(r => Number(r.dataset.net))"
+    )
+    assert nets == cli["net"]
+    assert run(["replay", str(saved)]).status == 0
+    # The same link deals the same cards and, led alike, comes to the same end.
+    again = open_play(browser, base_url, "?ruleset=peel&players=4&seat=2&policy=random&seed=8")
+    play_out(again.page)
+    assert json.loads(again.page.text_content("[data-pj-result]") or "") == cli
+    offline.check()
+    again.check()
+    again.page.close()
+    page.close()
+
+
+def test_cards_that_may_not_be_led_say_why_and_the_keyboard_plays(
+    browser: Browser, base_url: str
+) -> None:
+    # Modern variations, seed 1, three players: the person, seat 1, holds thirteen cards and
+    # may lead only the lowest of each suit: 2C, 7D, 7H and 5S (tests/test_interactive.py).
+    query = "?ruleset=modern-variations&players=3&policy=advised&seed=1"
+    offline = open_play(browser, base_url, query, 390, f"{ROOT}[data-state=your-lead]")
+    page = offline.page
+    enabled = page.locator("button[data-card]:not([aria-disabled])")
+    assert enabled.evaluate_all("bs => bs.map(b => b.dataset.card)") == ["2C", "7D", "7H", "5S"]
+    refused = page.locator("button[data-card='5C']")
+    expect(refused).to_be_disabled()
+    assert refused.get_attribute("title") == "Only the lowest club you hold may be led: 2C."
+    refused.focus()
+    expect(page.locator("[data-pj-hint]")).to_contain_text("may be led: 2C")
+    page.locator("button[data-card='5S']").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector(SETTLED, state="attached")
+    expect(page.locator("[data-pj-lines]")).to_contain_text("Seat 1 follows with 6S.")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    offline.check()
+    page.close()
+
+
+def shown(value: float) -> str:
+    """A figure as the page shows it: two decimals, a true minus sign."""
+    text = f"{abs(value):.2f}"
+    return f"\u2212{text}" if value < 0 else text
+
+
+def test_a_trial_of_an_option_shows_the_figures_variants_simulate_gives(
+    browser: Browser, base_url: str
+) -> None:
+    query = "?ruleset=peel&players=5&policy=random&seed=3&o.five_pool=five&try=2000"
+    offline = open_play(browser, base_url, query, 390, "[data-pj-try-box][data-try-state=done]")
+    page = offline.page
+    simulated = run(
+        [
+            *("simulate", "peel", "--players", "5", "--deals", "2000", "--seed", "3"),
+            *("--jobs", "1", "--policy", "random", "--json"),
+        ]
+    )
+    cli = json.loads(simulated.out)
+    rows = page.locator("[data-pj-try-figures] tr")
+    elder = cli["net_by_position"][0]
+    low, high = elder["ci95"]
+    expect(rows.first).to_have_text(
+        "Counters won by the elder hand, per deal"
+        f"{shown(elder['mean'])} ({shown(low)} to {shown(high)})"
+        + rows.first.locator("td").last.inner_text()
+    )
+    assert "Pope Joan won in play" in page.inner_text("[data-pj-try-figures]")
+    assert "not on the board" not in page.inner_text("[data-pj-try-figures]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    offline.check()
+    page.close()
