@@ -95,6 +95,7 @@ def test_replay_data_holds_no_ruleset_text(rulesets: dict[str, Ruleset]) -> None
                 "seat",
                 "hands",
                 "run",
+                "pile",
                 "board",
                 "net",
                 "played",
