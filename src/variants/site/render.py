@@ -9,6 +9,7 @@ filter removes them.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -87,6 +88,28 @@ def search_text(text: str) -> str:
         letter = GLYPH_LETTER[glyph]
         extra += [f"{rank}{letter}", f"{RANK_WORDS[rank]} of {SUIT_NAMES[letter]}"]
     return " ".join([text, *extra])
+
+
+def with_meta(markdown: str, title: str, description: str) -> str:
+    """The page with ``title`` and ``description`` in its front matter (added to front matter it
+    has, else in front matter of its own), for the browser's title and the ``description`` meta
+    tag. The theme prints both unescaped, so they are HTML-escaped here, and written as JSON
+    strings, which YAML reads as they are.
+
+    >>> print(with_meta("# Hi", 'A "b" <c>', "D & e."))
+    ---
+    title: "A &#34;b&#34; &lt;c&gt;"
+    description: "D &amp; e."
+    ---
+    # Hi
+    """
+    meta = "".join(
+        f"{key}: {json.dumps(str(escape(' '.join(value.split()))), ensure_ascii=False)}\n"
+        for key, value in (("title", title), ("description", description))
+    )
+    if markdown.startswith("---\n"):
+        return "---\n" + meta + markdown.removeprefix("---\n")
+    return "---\n" + meta + "---\n" + markdown
 
 
 def page_url(src_uri: str, use_directory_urls: bool = True) -> str:
