@@ -13,7 +13,7 @@ from variants.mechanics import holders
 from variants.mechanics.holders import HolderPays
 from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.ruleset import FirstDealer, Ruleset, StopCause, TurnUpFate
-from variants.site import compare, describe, pages, render, schema_doc, svg
+from variants.site import charts, compare, describe, pages, render, schema_doc, svg
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -23,7 +23,7 @@ def rulesets() -> dict[str, Ruleset]:
     return load_rulesets(REPO / "rulesets")
 
 
-@pytest.mark.parametrize("module", [describe, render, schema_doc, pages, compare, svg])
+@pytest.mark.parametrize("module", [describe, render, schema_doc, pages, compare, svg, charts])
 def test_doctests(module: Any) -> None:
     failures, _ = doctest.testmod(module)
     assert failures == 0
