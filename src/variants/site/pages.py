@@ -375,7 +375,13 @@ def generate_pages(site: SiteData) -> dict[str, str]:
     games = family.games(site.rulesets)
     if len(games) > 1:  # a page for each game when there is more than one
         for game in games:
-            pages[game.page] = game_page(site, game, games)
+            names = ", ".join(short_name(r) for r in game.rulesets)
+            pages[game.page] = with_meta(
+                game_page(site, game, games),
+                game.title,
+                f"{game.name}, one game of Pope Joan's family: its rulesets ({names}), how "
+                "each is played and what it shares with Pope Joan.",
+            )
     pages["schema.md"] = with_meta(
         schema_page(site),
         "The ruleset schema",

@@ -91,15 +91,22 @@ def search_text(text: str) -> str:
 
 
 def with_meta(markdown: str, title: str, description: str) -> str:
-    """The page with ``title`` and ``description`` in its front matter (added to front matter it
-    has, else in front matter of its own), for the browser's title and the ``description`` meta
-    tag. The theme prints both unescaped, so they are HTML-escaped here, and written as JSON
-    strings, which YAML reads as they are.
+    """The page with ``title`` and ``description`` in its front matter (in place of any the
+    page's own front matter gives, else in front matter of its own), for the browser's title
+    and the ``description`` meta tag. The theme prints both unescaped, so they are HTML-escaped
+    here, and written as JSON strings, which YAML reads as they are.
 
     >>> print(with_meta("# Hi", 'A "b" <c>', "D & e."))
     ---
     title: "A &#34;b&#34; &lt;c&gt;"
     description: "D &amp; e."
+    ---
+    # Hi
+    >>> print(with_meta("---\\ntitle: Old\\nhide: [toc]\\n---\\n# Hi", "New", "Said."))
+    ---
+    title: "New"
+    description: "Said."
+    hide: [toc]
     ---
     # Hi
     """
@@ -108,7 +115,13 @@ def with_meta(markdown: str, title: str, description: str) -> str:
         for key, value in (("title", title), ("description", description))
     )
     if markdown.startswith("---\n"):
-        return "---\n" + meta + markdown.removeprefix("---\n")
+        head, rest = markdown.removeprefix("---\n").split("---\n", 1)
+        kept = "".join(
+            line
+            for line in head.splitlines(keepends=True)
+            if not line.startswith(("title:", "description:"))
+        )
+        return "---\n" + meta + kept + "---\n" + rest
     return "---\n" + meta + "---\n" + markdown
 
 
