@@ -13,7 +13,17 @@ from variants.mechanics import holders
 from variants.mechanics.holders import HolderPays
 from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.ruleset import FirstDealer, Ruleset, StopCause, TurnUpFate
-from variants.site import compare, describe, family, glossary, pages, render, schema_doc, svg
+from variants.site import (
+    charts,
+    compare,
+    describe,
+    family,
+    glossary,
+    pages,
+    render,
+    schema_doc,
+    svg,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -24,7 +34,7 @@ def rulesets() -> dict[str, Ruleset]:
 
 
 @pytest.mark.parametrize(
-    "module", [describe, render, schema_doc, pages, compare, svg, family, glossary]
+    "module", [describe, render, schema_doc, pages, compare, svg, family, glossary, charts]
 )
 def test_doctests(module: Any) -> None:
     failures, _ = doctest.testmod(module)
@@ -225,7 +235,7 @@ def test_boards_are_drawn_their_own_way(rulesets: dict[str, Ruleset]) -> None:
     assert svg.is_layout(rulesets["foster"].rules)
     assert not svg.is_layout(rulesets["peel"].rules)
     layout = str(svg.board_svg(rulesets["foster"].rules, "Foster", "t"))
-    assert layout.count('class="pj-svg__card"') == 5
+    assert layout.count('class="pj-svg__card') == 5
     round_board = str(svg.board_svg(rulesets["peel"].rules, "Peel", "t"))
     assert round_board.count("pj-svg__segment") >= 8
     assert "rest" in round_board
@@ -308,3 +318,25 @@ def test_links_between_pages() -> None:
     assert link.source_file("000_x.txt") == "../sources/#file-000_x"
     flat = render.Linker("rulesets/peel.md", use_directory_urls=False)
     assert flat.href("compare.md") == "../compare.html"
+
+
+def test_a_board_marks_what_rests_on_an_interpretation(rulesets: dict[str, Ruleset]) -> None:
+    """Foster's layout suit (the source is silent) and its 7 or 9 Pope (it contradicts itself)
+    are readings: every card of the layout is drawn marked, and the caption's note says why,
+    each linked to its interpretation. Peel's board marks only the compartments read."""
+    foster = rulesets["foster"]
+    layout = str(svg.board_svg(foster.rules, "Foster", "t"))
+    assert layout.count("pj-svg__card--read") == 5
+    assert layout.count('<tspan class="pj-svg__mark"> *</tspan>') == 5
+    assert "Marked *, resting on a reading of the source: Ten, Jack, Queen, King, Pope." in layout
+    assert svg.interpretation_marks(foster) == [
+        svg.InterpretationMark(
+            "layout-suit", ("Ten", "Jack", "Queen", "King"), "the source does not say"
+        ),
+        svg.InterpretationMark("pope-card", ("Pope",), "the source contradicts itself"),
+    ]
+    peel = str(svg.board_svg(rulesets["peel"].rules, "Peel", "t"))
+    assert peel.count("pj-svg__segment--read") == 3
+    assert "Marked *, resting on a reading of the source: Pope Joan, Matrimony, Intrigue." in peel
+    assert not any(c.interpretation for c in rulesets["matrimony-foster"].rules.board.compartments)
+    assert svg.interpretation_marks(rulesets["matrimony-foster"]) == []

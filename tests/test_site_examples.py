@@ -96,6 +96,7 @@ def test_replay_data_holds_no_ruleset_text(rulesets: dict[str, Ruleset]) -> None
                 "seat",
                 "hands",
                 "run",
+                "pile",
                 "board",
                 "net",
                 "played",
@@ -162,7 +163,7 @@ def test_a_showing_deal_is_told_as_a_showing_with_its_face_up_cards_marked(
     data, lines = replay_data(example)
     assert data["shown"] is True
     assert data["face_up"] == ["9D", "AC", "6S", "6D", "JS"]
-    assert "Seat 4 takes Confederacy (4 counters), on the hands shown." in lines
+    assert "The dealer takes Confederacy (4 counters), on the hands shown." in lines
 
 
 def test_a_deal_played_in_runs_is_told_run_by_run(rulesets: dict[str, Ruleset]) -> None:
@@ -180,6 +181,6 @@ def test_one_deal_says_no_card_is_played_where_the_hands_are_shown(
     result = one_deal(ordered, seed=2, players=5, dealer=0)
     going = next(note for note in result.notes if "goes out under" in note)
     assert (
-        "no card is played under Matrimony britannica, Matrimony cassell, Matrimony enquire and "
-        "Matrimony foster, where the hands are shown" in going
+        "no card is played under Matrimony (Britannica), Matrimony (Cassell), Matrimony (Enquire "
+        "Within) and Matrimony (Foster), where the hands are shown" in going
     )

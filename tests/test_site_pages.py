@@ -215,11 +215,31 @@ def test_peel_examples_page_tells_the_walkthrough(site: Path) -> None:
     assert 'href="../../replay/peel/peel-walkthrough/"' in html
     # The hands with glyphs and colours, the runs with the policy's reasons, the settlement.
     assert '<span class="pj-pc pj-pc--red" data-card="7H" title="seven of hearts">7♥</span>' in html
-    assert "Run 1 Seat 1 leads J♠ (works up to K♠, a known stop" in text
-    assert "Seat 3 takes Matrimony (2)" in text
+    # Seats are named as people at the table name them: the dealer, and Player 1 (the elder
+    # hand) onwards round the table.
+    assert "Dealer6♣9♣A♦9♦K♦5♥2♠8♠ Player 1 elder handA♣Q♣" in text  # cards are spans
+    assert "The dealer stakes 6, Player 1 3, Player 2 3, Player 3 3, Player 4 3." in text
+    assert "Run 1 Player 1 leads J♠ (works up to K♠, a known stop" in text
+    assert (
+        "Then Player 4 Q♠, Player 1 K♠. K♠ is the top of its suit: the run stops, Player 1" in text
+    )
+    assert "Then the dealer 8♠, Player 4 9♠, Player 3 10♠." in text
+    assert "Player 3 takes Matrimony (2)" in text
+    assert "The dealer holds Pope Joan unplayed and pays nothing" in text
+    assert "Player 2 pays Player 1 4 counters for 4 cards left." in text
     assert "The spare hand, revealed:" in text
-    assert "Seat 1 went out after 8 runs." in text
-    assert "variants deal peel --players 3 --seed 1" in text
+    assert "Player 1 went out after 8 runs." in text
+    assert not re.search(r"\b[Ss]eat [0-9]", text)
+    # How each deal was played, in words; its seed, policy and deal file only in the box
+    # that reproduces it.
+    assert "every lead chosen as the rules' own source advises" in text
+    boxes = re.findall(r'<details class="pj-reproduce">.*?</details>', html, re.S)
+    assert len(boxes) == 4
+    assert "variants replay examples/peel-walkthrough.yaml" in text_of(boxes[0])
+    assert "variants deal peel --players 3 --seed 1 --policy advised" in text_of(boxes[1])
+    prose = text_of(re.sub(r'<details class="pj-reproduce">.*?</details>', "", html, flags=re.S))
+    for word in ("seed", "policy", "deal file", "advised", "examples/"):
+        assert word not in prose.lower(), word
 
 
 def test_one_deal_page_shows_every_ruleset(site: Path) -> None:
@@ -467,3 +487,77 @@ def test_section_modules_fill_the_example_pages(outside: Path) -> None:
     assert "will hold" not in html
     statistics = page(outside, "statistics/peel")
     assert "How these figures were made" in statistics  # variants.site.statistics fills it
+
+
+def test_every_page_has_a_title_and_a_description_of_its_own(site: Path) -> None:
+    """A browser's tab, a bookmark and a search result tell every page apart: the three pages
+    of a ruleset no longer share one title, and no two pages share the site's description."""
+    titles: dict[str, str] = {}
+    descriptions: dict[str, str] = {}
+    for path in sorted(site.rglob("index.html")):
+        html = path.read_text("utf-8")
+        where = str(path.parent.relative_to(site))
+        head = html[: html.index("</head>")]
+        title = re.search(r"<title>(.*?)</title>", head, re.S)
+        described = re.search(r'<meta name="description" content="([^"]*)"', head)
+        assert title is not None and described is not None, where
+        name, description = unescape(title.group(1)), unescape(described.group(1))
+        assert name not in titles, (where, titles.get(name))
+        assert description not in descriptions, (where, descriptions.get(description))
+        titles[name], descriptions[description] = where, where
+    by_page = {where: name for name, where in titles.items()}
+    assert by_page["rulesets/peel"] == "Peel: the rules - Pope Joan variants"
+    assert by_page["examples/peel"] == "Peel: worked examples - Pope Joan variants"
+    assert by_page["statistics/peel"] == "Peel: statistics - Pope Joan variants"
+    assert (
+        by_page["rulesets/modern-shedding"]
+        == "Mark Ball's web page: the rules - Pope Joan variants"
+    )
+    assert by_page["replay/peel/peel-walkthrough"] == (
+        "Replay: Peel's worked example: five players, hearts trumps (Peel) - Pope Joan variants"
+    )
+    described = {where: text for text, where in descriptions.items()}
+    assert described["rulesets/foster"].startswith(
+        "The rules of Pope Joan after R. F. Foster's Complete Hoyle, from R. F. Foster, 1897 and "
+        "later editions, in plain English"
+    )
+
+
+def test_rulesets_are_named_by_what_they_are(site: Path) -> None:
+    """The two modern web pages are named for what they are (their short titles, given in the
+    rulesets), in the navigation and in the comparison's heads, not "Modern shedding"."""
+    compare = unescape(text_of(page(site, "compare")))
+    for name in ("Mark Ball's web page", "Anonymous web page", "Matrimony (Foster)"):
+        assert name in compare
+        assert name in unescape(text_of(page(site, "rulesets/peel")))  # the navigation
+    assert "Modern shedding" not in compare and "Modern variations" not in compare
+
+
+def prose_of(html: str) -> str:
+    """The text of a page's article, less its "reproduce this" boxes and its charts' drawings."""
+    article = html[html.index("<article") : html.index("</article>")]
+    article = re.sub(
+        r'<details class="[^"]*pj-reproduce[^"]*">.*?</details>', "", article, flags=re.S
+    )
+    return unescape(text_of(re.sub(r"<svg\b.*?</svg>", "", article, flags=re.S)))
+
+
+@pytest.mark.parametrize("rid", [*IDS, "compare"])
+def test_statistics_say_options_in_words_and_keep_commands_in_a_box(site: Path, rid: str) -> None:
+    """The prose names an option by its label and its value's label, never as option_id=value;
+    seeds and commands are in the collapsed "reproduce this" boxes, which hold them."""
+    html = page(site, f"statistics/{rid}")
+    prose = prose_of(html)
+    assert not re.search(r"\b[a-z]+(?:_[a-z]+)+\s*[=:]", prose)
+    for word in ("seed", "variants simulate", "stats_runs", "--players"):
+        assert word not in prose.lower(), word
+    boxes = re.findall(r'<details class="[^"]*pj-reproduce[^"]*">.*?</details>', html, re.S)
+    assert any("--seed 1" in box for box in boxes)
+
+
+def test_an_option_is_named_in_the_rulesets_words(site: Path) -> None:
+    prose = prose_of(page(site, "statistics/foster"))
+    assert (
+        "with the 8♦ removed (Whether the eight of diamonds is removed: The eight of diamonds is "
+        "taken out, a known stop) it lasts" in prose
+    )

@@ -1,6 +1,8 @@
 """The replay in a browser (Debian's Chromium via Playwright): stepping by the buttons, the
 slider and the keyboard, deep links to a step, the table at a known step of Peel's worked
-example checked against the engine's own data, and one seat's view.
+example checked against the engine's own data, one seat's view, the seats named as people name
+them, the cards played so far, gains told from losses, the controls kept in view on a phone and
+the focus kept when a button is disabled.
 
 The fixtures (one build, one local server, one browser) are in conftest.py; the tests fail,
 never skip, without Chromium at /usr/bin/chromium (``apt-get install chromium``). Screenshots
@@ -22,8 +24,13 @@ from variants.dealfile import read_deal_file
 from variants.engine.cards import card_glyph, parse_card
 from variants.engine.events import Led, Stopped
 from variants.rules.ruleset import Ruleset
-from variants.site.exampledeals import Example, examples_for, generated_example, replay_data
-from variants.telling.narrate import Style
+from variants.site.exampledeals import (
+    GLYPHS,
+    Example,
+    examples_for,
+    generated_example,
+    replay_data,
+)
 from variants.telling.replaydata import replay_steps, step_line
 
 REPO = Path(__file__).resolve().parent.parent
@@ -132,7 +139,8 @@ def test_a_deep_link_opens_its_step(
     lines = [
         line
         for event in walkthrough.events
-        if (line := step_line(event, walkthrough.rules, Style(glyphs=True))) is not None
+        if (line := step_line(event, walkthrough.rules, walkthrough.setup.dealer, 5, GLYPHS))
+        is not None
     ]
     assert page.inner_text("[data-pj-line]") == f"17{lines[16]}"
     step = steps[16]
@@ -221,12 +229,116 @@ def test_the_reader_chooses_a_deal(replay: tuple[Page, list[str]], base_url: str
     assert errors == []
 
 
+def test_seats_are_named_as_people_name_them(replay: tuple[Page, list[str]], base_url: str) -> None:
+    """Peel's walkthrough is dealt by seat 0: it is "Dealer", the elder hand on its left is
+    "Player 1", and the line and the run say the same."""
+    page, errors = replay
+    page.goto(base_url + WALKTHROUGH + "#step-3")
+    heads = page.locator(".pj-rseat__head .pj-seat__who strong").all_inner_texts()
+    assert heads == ["Dealer", "Player 1", "Player 2", "Player 3", "Player 4"]
+    assert page.inner_text('[data-pj-seat="1"] .pj-seat__role') == "elder hand"
+    assert page.inner_text("[data-pj-line]").startswith("3Player 1 leads J♠")
+    assert page.locator("[data-pj-view] option").all_inner_texts()[:3] == [
+        "All hands open",
+        "Dealer's view",
+        "Player 1's view (elder hand)",
+    ]
+    page.click('[data-pj-go="next"]')
+    assert page.locator("[data-pj-run] .pj-run__seat").all_inner_texts() == [
+        "Player 1",
+        "Player 4",
+    ]
+    assert errors == []
+
+
+def test_the_cards_played_so_far_are_shown_and_counted(
+    replay: tuple[Page, list[str]], base_url: str, steps: list[dict[str, Any]]
+) -> None:
+    """At the first card of the second run, the run holds that card and the pile the first
+    run's three cards (J♠ Q♠ K♠); the headings say what each counts."""
+    page, errors = replay
+    kinds = [step["kind"] for step in steps]
+    second_lead = kinds.index(Led.__name__, kinds.index(Stopped.__name__))
+    page.goto(f"{base_url}{WALKTHROUGH}#step-{second_lead + 1}")
+    assert attributes(page.locator("[data-pj-pile] .pj-pc"), "data-card") == ["JS", "QS", "KS"]
+    assert attributes(page.locator("[data-pj-run] .pj-pc"), "data-card") == ["5D"]
+    assert page.inner_text("[data-pj-run-count]") == "· 1 card"
+    assert page.inner_text("[data-pj-played]") == "· 3 cards (4 played in the deal so far)"
+    page.click('[data-pj-go="first"]')
+    assert page.inner_text("[data-pj-pile]") == "none yet"
+    assert page.inner_text("[data-pj-run-count]") == ""
+    assert errors == []
+
+
+def test_gains_and_losses_differ_in_sign_and_shade(
+    replay: tuple[Page, list[str]], base_url: str, steps: list[dict[str, Any]]
+) -> None:
+    """At the last step Player 1 has won 12 counters and the dealer lost 6: a plus and a minus
+    sign, and two different backgrounds, each with words in its tooltip."""
+    page, errors = replay
+    page.goto(f"{base_url}{WALKTHROUGH}#step-{len(steps)}")
+    up = page.locator('[data-pj-seat="1"] [data-pj-net]')
+    down = page.locator('[data-pj-seat="0"] [data-pj-net]')
+    assert up.inner_text() == "+12" and down.inner_text() == "\u22126"
+    assert up.get_attribute("title") == "Up 12 counters so far"
+    assert down.get_attribute("title") == "Down 6 counters so far"
+
+    def background(found: Any) -> str:
+        return str(found.evaluate("el => getComputedStyle(el).backgroundColor"))
+
+    assert background(up) != background(down)
+    assert errors == []
+
+
+def test_the_step_buttons_say_what_they_do_and_keep_the_focus(
+    replay: tuple[Page, list[str]], base_url: str, steps: list[dict[str, Any]]
+) -> None:
+    """The main button says "Next step" (it moves one step; nothing plays by itself). When it
+    is disabled at the last step, the focus moves to the button before it, so the keyboard
+    is not left on nothing; at the first step, Back hands the focus to Next."""
+    page, errors = replay
+    page.goto(f"{base_url}{WALKTHROUGH}#step-{len(steps) - 1}")
+    button = page.locator('[data-pj-go="next"]')
+    assert button.inner_text().strip() == "Next step"
+    button.focus()
+    page.keyboard.press("Enter")
+    assert counter(page) == f"Step {len(steps)} of {len(steps)}"
+    assert button.is_disabled()
+    assert page.evaluate("document.activeElement.getAttribute('data-pj-go')") == "prev"
+    page.goto(f"{base_url}{WALKTHROUGH}#step-2")
+    page.reload()
+    back = page.locator('[data-pj-go="prev"]')
+    back.focus()
+    page.keyboard.press("Enter")
+    assert counter(page) == f"Step 1 of {len(steps)}"
+    assert page.evaluate("document.activeElement.getAttribute('data-pj-go')") == "next"
+    assert errors == []
+
+
+def test_the_controls_stay_in_view_on_a_phone(browser: Browser, base_url: str) -> None:
+    """Eight seats on a phone: with the last seat's hand scrolled into view, the Next button
+    and the step's line are still on the screen, and still work."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(base_url + "/replay/foster/eight-players/#step-5")
+        page.locator('[data-pj-seat="7"]').scroll_into_view_if_needed()
+        last = page.locator('[data-pj-seat="7"]').bounding_box()
+        assert last is not None and last["y"] > 300  # the page has scrolled a long way
+        for control in ('[data-pj-go="next"]', "[data-pj-line]"):
+            box = page.locator(control).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, control
+        page.click('[data-pj-go="next"]')
+        assert counter(page).startswith("Step 6 of")
+    finally:
+        page.close()
+
+
 def test_a_showing_deal_marks_its_face_up_cards_and_opens_each_hand_shown(
     replay: tuple[Page, list[str]], base_url: str, rulesets: dict[str, Ruleset]
 ) -> None:
-    """Foster's Matrimony, five players, seed 1 (seat 4 deals): one card down and one up to
-    each seat. In seat 1's view the other hands show their face-up card, marked in words, and
-    one card face down; a hand once shown is open to every view."""
+    """Foster's Matrimony, five players, seed 1 (seat 4 deals, so seat 0 is Player 1): one
+    card down and one up to each seat. In seat 1's view the other hands show their face-up
+    card, marked in words, and one card face down; a hand once shown is open to every view."""
     page, errors = replay
     example = generated_example(rulesets["matrimony-foster"], 5)
     _, lines = replay_data(example)
@@ -242,7 +354,7 @@ def test_a_showing_deal_marks_its_face_up_cards_and_opens_each_hand_shown(
             assert hand(page, seat) == [up]
             backs = page.locator(f'[data-pj-seat="{seat}"] .pj-backs')
             assert backs.inner_text() == "1 card face down"
-    shown = next(i for i, line in enumerate(lines) if line.startswith("Seat 0 shows")) + 1
+    shown = next(i for i, line in enumerate(lines) if line.startswith("Player 1 shows")) + 1
     page.goto(base_url + f"/replay/matrimony-foster/five-players/#step-{shown}")
     page.select_option("[data-pj-view]", "1")
     assert len(hand(page, 0)) == 2  # shown, so open in seat 1's view

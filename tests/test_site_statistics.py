@@ -362,6 +362,6 @@ def test_a_ruleset_whose_hands_are_shown_has_no_going_out_figures(built: Path) -
     played = text_of(html(built, "statistics/peel"))
     assert "Goes out first" in played and "Won at the turn-up" in played
     compared = text_of(html(built, "statistics/compare"))
-    assert "Matrimony foster, elder hand" in compared
+    assert "Matrimony (Foster), elder hand (Player 1)" in compared
     assert "no card played" in compared
     assert "A ruleset whose hands are shown, where no card is played, is left out." in compared

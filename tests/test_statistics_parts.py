@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from variants.analysis.simulate import Z95, wilson_rate
 from variants.rules.loader import load_ruleset
@@ -176,9 +176,14 @@ def test_the_options_about_the_pope_are_listed_with_their_labels(peel: Ruleset) 
     section = chief_card.section(page)
     options = str(section.body[-1])
     assert options.startswith('<ul class="pj-stats-options">')
+    assert (
+        "<li>What happens after the Pope is turned up: The dealer is paid and the deal is "
+        "played out" in options
+    )
     for variant in p.popes:
         if variant != DEFAULT:
-            assert f"<li><code>{variant.label}</code>: " in options
+            assert f"<li>{escape(variant.detail)}" in options
+            assert variant.options[0][0] not in options  # the option's id is not shown
 
 
 def test_the_compartments_table_follows_the_board_whatever_order_the_report_has(
@@ -226,7 +231,8 @@ def test_every_phrase_said_is_a_macro_of_its_template_and_every_macro_is_said() 
 
 
 def test_a_phrase_escapes_what_it_is_given() -> None:
-    assert say("option", key="a<b", value=Markup("<i>c</i>")) == "<code>a&lt;b=<i>c</i></code>"
+    assert say("option", words="a<b") == "<em>a&lt;b</em>"
+    assert say("option", words=Markup("<i>c</i>")) == "<em><i>c</i></em>"
 
 
 # --------------------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def test_why_a_run_stopped_is_told_at_length_and_in_a_step(cause: StopCause) -> 
     assert narrate([Led(1, card, AS_GIVEN), stopped], rules) == [
         f"Run 1. Seat 1 leads {lead}. {told}"
     ]
-    assert step_line(stopped, rules) == step
+    assert step_line(stopped, rules, 0, 3) == step
 
 
 def test_the_phrases_of_a_rule_value_differ_for_every_value() -> None:
@@ -192,7 +192,9 @@ def test_spin_played_with_another_card_is_told_as_a_stop_with_its_payments() -> 
         "seat 1 K♣, seat 0 paying 1, seat 2 paying 1. K♣ is the top of its suit: the run stops, "
         "seat 1 to lead."
     )
-    steps = [step_line(e, deal.compiled.rules) for e in events]
+    steps = [
+        step_line(e, deal.compiled.rules, deal.setup.dealer, deal.setup.players) for e in events
+    ]
     assert "Seat 1 plays 5H with AD: a stop." in steps
     assert "Seat 0 pays seat 1 3 counters." in steps
 

@@ -104,6 +104,10 @@ CASES: tuple[Case, ...] = (
         "33:13: 'highest-card' is not one of: lowest-card, first-jack, agreed (at rules/first_dealer/method)",
     ),
     _case(
+        "short-title-markup",
+        "4:14: 'Peel <b>bold</b>' is not a short title (letters, digits, spaces and . , ' ( ) - only) (at short_title)",
+    ),
+    _case(
         "card-not-a-card",
         "28:15: '8X' is not a card (<rank><suit>, such as 9D or 10H) (at rules/pack/removed/0)",
     ),

@@ -17,6 +17,8 @@ from variants.telling.narrate import PLAIN, Style, narrate
 REPO = Path(__file__).resolve().parent.parent
 WALKTHROUGH = REPO / "examples" / "peel-walkthrough.yaml"
 GOLDEN = REPO / "tests" / "golden" / "peel-walkthrough.txt"
+PEOPLE = REPO / "tests" / "golden" / "peel-walkthrough-people.txt"
+"""The same narration with the seats named as the site names them."""
 
 
 def replay() -> tuple[list[object], object]:
@@ -95,6 +97,19 @@ def test_the_narration_matches_the_golden_text() -> None:
     events, deal = replay()
     text = "\n".join(narrate(events, deal.compiled.rules, PLAIN)) + "\n"  # type: ignore[attr-defined]
     assert text == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_the_sites_narration_names_the_seats_as_people_do() -> None:
+    """The site tells the deal with the seats named round the table from the dealer (the
+    dealer, Player 1 the elder hand, Player 2...), where the command line numbers them from 0
+    as deal files do: the same deal, word for word otherwise."""
+    events, deal = replay()
+    rules = deal.compiled.rules  # type: ignore[attr-defined]
+    told = "\n".join(narrate(events, rules, Style(glyphs=False, people=True))) + "\n"
+    assert told == PEOPLE.read_text(encoding="utf-8")
+    numbered = GOLDEN.read_text(encoding="utf-8")
+    assert told.count("\n") == numbered.count("\n")
+    assert "Seat " not in told and "seat " not in told
 
 
 def test_replay_prints_suit_glyphs_and_colour_only_when_asked() -> None:

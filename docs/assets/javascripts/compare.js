@@ -1,7 +1,9 @@
 /* Pope Joan variants: the comparison page's controls. Plain JavaScript, no dependencies.
  *
- * Without this script the comparison shows the whole matrix. With it, a reader can pick one or
- * two rulesets (only their columns are shown), keep only the rows whose values differ, and
+ * Without this script the comparison shows the whole matrix. With it, a reader can pick two
+ * rulesets (only their columns are shown) or one (compared with all the others: its column is
+ * marked), keep only the
+ * rows whose values differ (cells are tinted only in rows that differ among those shown), and
  * filter by value: the rows where some visible ruleset's value contains the text are kept, the
  * matching cells are marked, and the status line names the rulesets that match.
  * The state is kept in the page's query string (?a=peel&b=foster&q=8D&differ=1).
@@ -39,29 +41,30 @@
       names[th.getAttribute("data-ruleset")] = link ? link.textContent : th.textContent;
     });
 
-    function visibleIds() {
+    function pickedIds() {
       var picked = [];
       [pickA.value, pickB.value].forEach(function (id) {
         if (id && picked.indexOf(id) < 0) {
           picked.push(id);
         }
       });
-      if (picked.length === 0) {
-        return heads.map(function (th) {
-          return th.getAttribute("data-ruleset");
-        });
-      }
       return picked;
     }
 
     function update(fromPick) {
-      var ids = visibleIds();
+      var picked = pickedIds();
+      var focus = picked.length === 1 ? picked[0] : null;
+      var ids = picked.length === 2 ? picked : heads.map(function (th) {
+        return th.getAttribute("data-ruleset");
+      });
       var query = normalise(filter.value);
       if (fromPick === true) {
-        differ.checked = ids.length === 2;
+        differ.checked = picked.length > 0;
       }
       heads.forEach(function (th) {
-        th.classList.toggle("pj-col-hidden", ids.indexOf(th.getAttribute("data-ruleset")) < 0);
+        var id = th.getAttribute("data-ruleset");
+        th.classList.toggle("pj-col-hidden", ids.indexOf(id) < 0);
+        th.classList.toggle("pj-col-focus", id === focus);
       });
       var shown = 0;
       var matched = {};
@@ -70,8 +73,10 @@
         var values = {};
         var visible = [];
         cells.forEach(function (td) {
-          var on = ids.indexOf(td.getAttribute("data-ruleset")) >= 0;
+          var id = td.getAttribute("data-ruleset");
+          var on = ids.indexOf(id) >= 0;
           td.classList.toggle("pj-col-hidden", !on);
+          td.classList.toggle("pj-col-focus", id === focus);
           td.classList.remove("pj-match", "pj-dim");
           if (on) {
             visible.push(td);
@@ -79,6 +84,7 @@
           }
         });
         var differs = Object.keys(values).length > 1;
+        row.classList.toggle("pj-row-same", !differs);
         var keep = !differ.checked || differs;
         if (keep && query) {
           var label = row.querySelector("th[scope=row]");
@@ -106,10 +112,17 @@
       if (empty) {
         empty.hidden = shown > 0;
       }
-      var text =
-        "Showing " + shown + " of " + rows.length + " rules for " +
-        (ids.length === heads.length ? "all " + ids.length + " rulesets" :
-          ids.map(function (id) { return names[id]; }).join(" and ")) + ".";
+      var text;
+      if (focus) {
+        text = "Showing " + shown + " of " + rows.length + " rules" +
+          (differ.checked ? " where " + names[focus] + " differs from at least one other ruleset"
+            : ", " + names[focus] + " beside all " + heads.length + " rulesets") + ".";
+      } else {
+        text =
+          "Showing " + shown + " of " + rows.length + " rules for " +
+          (ids.length === heads.length ? "all " + ids.length + " rulesets" :
+            ids.map(function (id) { return names[id]; }).join(" and ")) + ".";
+      }
       if (query) {
         var which = ids.filter(function (id) { return matched[id]; });
         text += which.length

@@ -1,12 +1,14 @@
 /* Pope Joan variants: the replay's step-through. Plain JavaScript, no dependencies.
  *
  * A replay page holds the deal's steps as JSON (<script type="application/json" id="replay-data">):
- * for each step, every seat's hand, the current run, the counters on each compartment and each
- * seat's net, with card names in ASCII (10H). The narration of each step is the page's own list
+ * for each step, every seat's hand, the current run, the cards of the runs before it (the pile),
+ * the counters on each compartment and each seat's net, with card names in ASCII (10H). The narration of each step is the page's own list
  * of steps (li#step-N), already escaped. This script draws the table for the current step, with
  * suit glyphs and colours, and moves between steps by the buttons, the slider, the arrow keys
  * (Left/Right, Home/End) and the address (#step-17 opens step 17; moving updates it). The view
  * shows every hand, or one seat's: the others face down, with only how many cards they hold.
+ * The buttons and the step's line stay in view as the page scrolls (CSS); when a move disables
+ * the button that had the focus, the focus goes to the nearest button still enabled.
  * A card dealt face up (Matrimony: data.face_up, one a seat) is marked, in words as well as by
  * an outline, and stays in sight in a hidden hand; where the hands are shown instead of played
  * (data.shown), a hand once shown is open to every view, and the run's box lists the hands shown.
@@ -76,6 +78,15 @@
     return n > 0 ? "+" + n : n < 0 ? "−" + -n : "0";
   }
 
+  function netTitle(n) {
+    return n > 0 ? "Up " + cardsOrCounters(n) + " so far" :
+      n < 0 ? "Down " + cardsOrCounters(-n) + " so far" : "Even so far";
+  }
+
+  function cardsOrCounters(n) {
+    return n + (n === 1 ? " counter" : " counters");
+  }
+
   function replace(node, children) {
     while (node.firstChild) {
       node.removeChild(node.firstChild);
@@ -119,6 +130,8 @@
     var turnUp = root.querySelector("[data-pj-turnup]");
     var run = root.querySelector("[data-pj-run]");
     var played = root.querySelector("[data-pj-played]");
+    var runCount = root.querySelector("[data-pj-run-count]");
+    var pile = root.querySelector("[data-pj-pile]");
     var spare = root.querySelector("[data-pj-spare]");
     var chips = {};
     Array.prototype.forEach.call(root.querySelectorAll("[data-pj-compartment]"), function (li) {
@@ -186,24 +199,29 @@
           step.hands[seat].forEach(function (name) {
             slot.appendChild(card(name));
           });
-          slot.appendChild(el("span", "pj-run__seat", "seat " + seat));
+          slot.appendChild(el("span", "pj-run__seat", data.names[seat]));
           return slot;
         }));
         if (!shownSeats.length) {
           run.appendChild(el("span", "pj-replay__note", "no hand shown yet"));
         }
-        played.textContent = "";
+        runCount.textContent = "";
       } else {
         replace(run, step.run.map(function (play) {
           var slot = el("span", "pj-run__play");
           slot.appendChild(card(play.card));
-          slot.appendChild(el("span", "pj-run__seat", "seat " + play.seat));
+          slot.appendChild(el("span", "pj-run__seat", data.names[play.seat]));
           return slot;
         }));
         if (!step.run.length) {
           run.appendChild(el("span", "pj-replay__note", "no card played yet"));
         }
-        played.textContent = "· " + cardsWord(step.played) + " played";
+        runCount.textContent = step.run.length ? "· " + cardsWord(step.run.length) : "";
+        var earlier = step.pile || [];
+        replace(pile, earlier.length ? earlier.map(card) :
+          [el("span", "pj-replay__note", "none yet")]);
+        played.textContent = "· " + cardsWord(earlier.length) +
+          " (" + step.played + " played in the deal so far)";
       }
 
       if (!data.spare.length) {
@@ -244,6 +262,7 @@
         }
         var net = box.querySelector("[data-pj-net]");
         net.textContent = signed(step.net[seat]);
+        net.title = netTitle(step.net[seat]);
         net.classList.toggle("pj-rseat__net--up", step.net[seat] > 0);
         net.classList.toggle("pj-rseat__net--down", step.net[seat] < 0);
       });
@@ -257,9 +276,29 @@
       });
     }
 
+    var order = ["first", "prev", "next", "last"];
+
+    // A button that had the focus and is now disabled has lost it (to the page's body).
+    function keepFocus(focused) {
+      if (!focused || !focused.disabled || !root.contains(focused)) {
+        return;
+      }
+      var at = order.indexOf(focused.getAttribute("data-pj-go"));
+      var nearest = at < 2 ? ["next", "last"] : ["prev", "first"];
+      for (var i = 0; i < nearest.length; i += 1) {
+        var button = root.querySelector('[data-pj-go="' + nearest[i] + '"]');
+        if (button && !button.disabled) {
+          button.focus();
+          return;
+        }
+      }
+    }
+
     function go(index, fromAddress) {
+      var focused = document.activeElement;
       current = Math.max(0, Math.min(total - 1, index));
       draw();
+      keepFocus(focused);
       if (!fromAddress) {
         var hash = "#step-" + (current + 1);
         if (window.location.hash !== hash) {

@@ -185,10 +185,11 @@ def shown_line() -> str:
     return "Nobody plays a card: the hands are shown in turn, beginning with the elder hand."
 
 
-def swept_line(seat: int, card: str) -> str:
-    """What the narration says before a sweep's compartments are taken: ``card`` is the
-    sweeping card as the narration writes cards."""
-    return f"Seat {seat} is dealt {card} face up and sweeps the board: no hand is shown."
+def swept_line(who: str, card: str) -> str:
+    """What the narration says before a sweep's compartments are taken: ``who`` is the seat
+    as the narration names it (``Seat 2``, ``Player 2``), ``card`` the sweeping card as it
+    writes cards."""
+    return f"{who} is dealt {card} face up and sweeps the board: no hand is shown."
 
 
 def sentences(showing: Showing) -> tuple[str, ...]:

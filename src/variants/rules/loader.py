@@ -582,6 +582,7 @@ PATTERN_NAMES = {
     "card": "a card (<rank><suit>, such as 9D or 10H)",
     "slug": "an id (lower-case letters and digits, words joined by - or _)",
     "citation": "a line locator such as '12' or '12-15'",
+    "short_title": "a short title (letters, digits, spaces and . , ' ( ) - only)",
 }
 
 

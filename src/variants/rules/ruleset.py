@@ -529,6 +529,8 @@ class Ruleset:
     path: str = ""
     document: str = field(default="", repr=False, compare=False)
     """The whole validated document as JSON text: what :mod:`variants.rules.modeljson` saves."""
+    short_title: str | None = None
+    """The name where room is short (the site's navigation and table heads), if given."""
 
     @cached_property
     def rules(self) -> Rules:
@@ -771,6 +773,7 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
     return Ruleset(
         id=raw["id"],
         title=raw["title"],
+        short_title=raw.get("short_title"),
         summary=raw["summary"],
         source=Source(
             author=source["author"],

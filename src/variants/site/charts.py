@@ -20,6 +20,8 @@ from markupsafe import Markup
 
 WIDTH = 720.0
 """The chart's width in SVG units (it scales down with the page)."""
+NARROW = 400.0
+"""The width of the same chart drawn for a phone's screen, where it fits without scrolling."""
 ROW = 24.0
 """Height of one bar's row."""
 BAR = 15.0
@@ -190,7 +192,7 @@ def layout(
     if not bars:
         raise ValueError("a chart needs at least one bar")
     labels = [len(b.label) for b in bars] + [len(b.group) + 2 for b in bars if b.group]
-    label_width = min(max(80.0, max(labels) * CHAR + 16.0), width * 0.4)
+    label_width = min(max(80.0, max(labels) * CHAR + 16.0), width * 0.5)
     top = TOP + (LEGEND if legend else 0.0)
     rows: list[tuple[Bar, float]] = []
     headings: list[Heading] = []
@@ -262,17 +264,32 @@ def _f(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def render_svg(chart: Layout, title: str, ident: str) -> Markup:
+def fitted(label: str, room: float) -> Markup:
+    """A bar's label cut to the room it has, ending in an ellipsis, with the whole label as its
+    tooltip (the chart's text description always gives it whole).
+
+    >>> str(fitted("short", 100.0)), str(fitted("a label far too long", 66.0))
+    ('short', 'a label f…<title>a label far too long</title>')
+    """
+    most = max(4, int(room / CHAR))
+    if len(label) <= most:
+        return Markup("{}").format(label)
+    return Markup("{}…<title>{}</title>").format(label[: most - 1].rstrip(), label)
+
+
+def render_svg(chart: Layout, title: str, ident: str, size: str = "wide") -> Markup:
     """The chart as one ``<svg>`` element with a title and a text description for screen
-    readers; every piece of text is escaped."""
+    readers; every piece of text is escaped. ``size`` (``wide`` or ``narrow``) names the
+    screens it is drawn for, in its class."""
     out: list[str] = []
     add = out.append
     scale = chart.scale
     add(
         Markup(
-            '<svg class="pj-chart__svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
+            '<svg class="pj-chart__svg pj-chart__svg--{z}" viewBox="0 0 {w} {h}" width="{w}" '
+            'height="{h}" '
             'role="img" aria-labelledby="{i}-title {i}-desc" xmlns="http://www.w3.org/2000/svg">'
-        ).format(w=_f(chart.width), h=_f(chart.height), i=ident)
+        ).format(w=_f(chart.width), h=_f(chart.height), i=ident, z=size)
     )
     add(Markup('<title id="{}-title">{}</title>').format(ident, title))
     described = "; ".join(
@@ -331,7 +348,7 @@ def render_svg(chart: Layout, title: str, ident: str) -> Markup:
             ).format(
                 x=_f(indent),
                 y=_f(placed.centre_y + 4.0),
-                t=bar.label,
+                t=fitted(bar.label, chart.label_width - indent),
                 tone=bar.tone % TONES,
                 bx=_f(placed.x),
                 by=_f(placed.y),
@@ -371,16 +388,34 @@ def bar_chart(
     value_text: Callable[[float], str] = number,
     tick_text: Callable[[float], str] | None = None,
     domain: tuple[float, float] | None = None,
+    narrow: bool = False,
 ) -> Markup:
-    """A horizontal bar chart with whiskers, as an ``<svg>`` element (see :func:`layout`)."""
+    """A horizontal bar chart with whiskers, as an ``<svg>`` element (see :func:`layout`); with
+    ``narrow``, twice: drawn :data:`WIDTH` wide for most screens and :data:`NARROW` wide for a
+    phone's, the stylesheet showing the one that fits (the narrow one's ids end ``-narrow``)."""
     placed = layout(bars, axis, legend, value_text, tick_text, domain=domain)
-    return render_svg(placed, title, ident)
+    wide = render_svg(placed, title, ident)
+    if not narrow:
+        return wide
+    small = layout(bars, axis, legend, value_text, tick_text, width=NARROW, domain=domain)
+    return wide + render_svg(small, title, f"{ident}-narrow", "narrow")
 
 
-def figure(svg: Markup, caption: Markup | str, ident: str) -> Markup:
-    """A chart in a ``<figure>`` with its caption, on lines with no blank line between them
-    (so Markdown keeps it one raw HTML block)."""
+def figure(
+    svg: Markup, caption: Markup | str, ident: str, key: Sequence[tuple[int, str]] = ()
+) -> Markup:
+    """A chart in a ``<figure>`` with its key (what each colour of bar stands for, above the
+    chart, in text that wraps on a narrow screen) and its caption, on lines with no blank line
+    between them (so Markdown keeps it one raw HTML block)."""
+    items = Markup("").join(
+        Markup(
+            '<li><span class="pj-chart__swatch pj-chart__swatch--{t}" aria-hidden="true"></span>'
+            "{n}</li>"
+        ).format(t=tone % TONES, n=name)
+        for tone, name in key
+    )
+    listed = Markup('<ul class="pj-chart__key" aria-label="Colours">{}</ul>\n').format(items)
     return Markup(
-        '<figure class="pj-chart" id="{i}">\n<div class="pj-chart__frame">{s}</div>\n'
+        '<figure class="pj-chart" id="{i}">\n{k}<div class="pj-chart__frame">{s}</div>\n'
         "<figcaption>{c}</figcaption>\n</figure>"
-    ).format(i=ident, s=svg, c=caption)
+    ).format(i=ident, k=listed if key else "", s=svg, c=caption)

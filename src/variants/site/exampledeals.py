@@ -41,23 +41,52 @@ from ..engine.events import (
 )
 from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
-from ..engine.policies import make_policy
+from ..engine.policies import ADVICE_PREFIX, make_policy
 from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
-from ..telling.narrate import Style, narrate, seat_name
+from ..telling.narrate import Style, narrate
 from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
 from ..telling.words import cap
+from .pages import name_for_id
 
 EXAMPLES_ENV = "VARIANTS_EXAMPLES"
-GLYPHS = Style(glyphs=True)
+GLYPHS = Style(glyphs=True, people=True)
 SEED = 1
 """The seed of every generated example deal."""
 PLAYER_COUNTS = (3, 5, 8)
 """The player counts of the generated deals (the nearest allowed count stands in for one the
 ruleset does not allow)."""
 POLICY = "advised"
+
+
+def policy_words(policy: str) -> str:
+    """How a policy chooses a lead, in a reader's words: ``as the source advises``."""
+    if policy.startswith(ADVICE_PREFIX):
+        return f"as the source of {name_for_id(policy.removeprefix(ADVICE_PREFIX))} advises"
+    match policy:
+        case "advised":
+            return "as the rules' own source advises (the lowest card where it gives no advice)"
+        case "lowest":
+            return "the lowest card held"
+        case "random":
+            return "at random among the cards that may be led"
+        case _:
+            return policy
+
+
+def option_words(ruleset: Ruleset, key: str, value: str) -> tuple[str, str]:
+    """An option and its value in the ruleset's own words: its label and the value's label."""
+    for option in ruleset.options:
+        if option.id == key:
+            for known in option.values:
+                if known.value == value:
+                    return option.label, known.label
+            return option.label, value
+    return key, value
+
+
 NUMBER_WORDS = {
     2: "two",
     3: "three",
@@ -250,7 +279,7 @@ def examples_for(ruleset: Ruleset) -> list[Example]:
 class SeatRow:
     seat: int
     name: str
-    """``Seat 1``."""
+    """``Dealer``, ``Player 1``."""
     role: str
     """``dealer``, ``elder hand`` or empty."""
     hand: tuple[int, ...]
@@ -275,7 +304,7 @@ class BoardRow:
     moment: str
     """``Dressed``, ``Turn-up``, ``Run 4`` or ``Going out``."""
     what: str
-    """``Seat 3 takes Queen (1)``; may hold ruleset text."""
+    """``Player 3 takes Queen (1)``; may hold ruleset text."""
     counters: tuple[int, ...]
     changed: str | None
     """The compartment id that changed."""
@@ -312,9 +341,10 @@ class DealView:
 
 
 def seat_label(seat: int, dealer: int, players: int) -> tuple[str, str]:
-    name = seat_name(seat, dealer, players)
-    role = name.split("(", 1)[1].rstrip(")") if "(" in name else ""
-    return f"Seat {seat}", role
+    """The seat's name as a heading, and its role: ``("Dealer", "")``, ``("Player 1", "elder
+    hand")``, ``("Player 2", "")``."""
+    name = "Dealer" if seat == dealer else GLYPHS.seat(seat, dealer, players)
+    return name, "elder hand" if seat == (dealer + 1) % players else ""
 
 
 def deal_view(example: Example) -> DealView:
@@ -326,17 +356,21 @@ def deal_view(example: Example) -> DealView:
     events = example.events
     table = Table(ids, setup.board, players)
     rows: list[BoardRow] = []
+
+    def who(seat: int) -> str:
+        return cap(GLYPHS.seat(seat, setup.dealer, players))
+
     for event in events:
         table.add(event)
         match event:
             case Dealt():
                 rows.append(BoardRow("Dressed", "The board as dressed", tuple(table.board), None))
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-                what = f"Seat {seat} {took(how)} {labels[cid]} ({amount})"
+                what = f"{who(seat)} {took(how)} {labels[cid]} ({amount})"
                 moment = _moment(how, table)
                 rows.append(BoardRow(moment, what, tuple(table.board), cid))
             case Penalty(seat=seat, compartment=cid, amount=amount):
-                what = f"Seat {seat} doubles {labels[cid]} ({amount})"
+                what = f"{who(seat)} doubles {labels[cid]} ({amount})"
                 rows.append(BoardRow("Going out", what, tuple(table.board), cid))
     board = table.board
     assert tuple(board) == result.board, (board, result.board)
@@ -373,7 +407,7 @@ def deal_view(example: Example) -> DealView:
         )
     else:
         turn_up_line = f"No card is turned up. {trump_text(result.trump)}"
-    play, settlement = _narration(events, rules)
+    play, settlement = _narration(events, rules, (setup.dealer, players))
     return DealView(
         example=example,
         seats=tuple(seats),
@@ -416,7 +450,7 @@ _NOT_TOLD = (Dressed, Dealt, TurnedUp, DealEnded)
 
 
 def _narration(
-    events: Sequence[Event], rules: Rules
+    events: Sequence[Event], rules: Rules, seats: tuple[int, int]
 ) -> tuple[tuple[NarrationLine, ...], tuple[str, ...]]:
     """The play told run by run (policy reasons included), and the settlement, in glyphs."""
     told = [e for e in events if not isinstance(e, _NOT_TOLD)]
@@ -424,7 +458,7 @@ def _narration(
         (i + 1 for i, e in enumerate(told) if isinstance(e, (WentOut, DealVoided))), len(told)
     )
     play = []
-    for line in narrate(told[:end], rules, GLYPHS):
+    for line in narrate(told[:end], rules, GLYPHS, seats):
         if not line:
             continue
         match = RUN_LINE.match(line)
@@ -432,7 +466,7 @@ def _narration(
             play.append(NarrationLine(int(match.group(1)), match.group(2)))
         else:
             play.append(NarrationLine(None, line))
-    settlement = tuple(line for line in narrate(told[end:], rules, GLYPHS) if line)
+    settlement = tuple(line for line in narrate(told[end:], rules, GLYPHS, seats) if line)
     return tuple(play), settlement
 
 
@@ -446,15 +480,19 @@ def replay_data(example: Example) -> tuple[dict[str, Any], list[str]]:
     The data holds no ruleset text (cards, seats, counters and compartment ids only): labels
     and narration reach the page through the autoescaped template instead."""
     rules = example.rules
-    data = replay_steps(example.events, rules, example.compiled.ids, example.setup.dealer)
+    dealer, players = example.setup.dealer, example.setup.players
+    data = replay_steps(example.events, rules, example.compiled.ids, dealer, GLYPHS)
     lines = [
-        line for event in example.events if (line := step_line(event, rules, GLYPHS)) is not None
+        line
+        for event in example.events
+        if (line := step_line(event, rules, dealer, players, GLYPHS)) is not None
     ]
     assert len(lines) == len(data["steps"])
     steps = [{k: v for k, v in step.items() if k != "line"} for step in data["steps"]]
     safe = {
         "players": data["players"],
         "dealer": data["dealer"],
+        "names": [seat_label(seat, dealer, players)[0] for seat in range(players)],
         "ids": list(example.compiled.ids),
         "spare": data["spare"],
         "turn_up": data["turn_up"],

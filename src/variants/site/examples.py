@@ -21,12 +21,14 @@ from markupsafe import Markup
 
 from ..engine.cards import card_glyph, card_name, card_words, is_red
 from ..rules.ruleset import Ruleset
-from ..telling.words import cap
+from ..telling.words import cap, person
 from .exampledeals import (
     Example,
     deal_view,
     examples_for,
     number_word,
+    option_words,
+    policy_words,
     replay_data,
     script_json,
     seat_label,
@@ -34,7 +36,7 @@ from .exampledeals import (
 )
 from .onedeal import one_deal
 from .pages import PageSet, SiteData, add_page_set, extra_section, short_name
-from .render import escape_markdown, render
+from .render import escape_markdown, render, with_meta
 
 ONE_DEAL = "one-deal.md"
 REPLAY = "replay.md"
@@ -53,6 +55,16 @@ def heading(text: str) -> Markup:
     return Markup(escaped.replace("&\\#39;", "'").replace("&\\#34;", '"'))
 
 
+def _options(example: Example) -> list[tuple[str, str]]:
+    """The example's options as the ruleset words them: (option label, value label)."""
+    return [option_words(example.ruleset, key, value) for key, value in example.options]
+
+
+def _seat_title(seat: int, dealer: int, players: int) -> str:
+    """``Dealer``, ``Player 1``."""
+    return seat_label(seat, dealer, players)[0]
+
+
 def _helpers() -> dict[str, Any]:
     return {
         "card_glyph": card_glyph,
@@ -65,6 +77,10 @@ def _helpers() -> dict[str, Any]:
         "cap": cap,
         "zip": zip,
         "heading": heading,
+        "option_words": _options,
+        "policy_words": policy_words,
+        "seat_title": _seat_title,
+        "seat_words": person,
     }
 
 
@@ -98,7 +114,7 @@ def replay_page(site: SiteData, example: Example, everything: Sequence[Example])
         choices.setdefault(short_name(other.ruleset), []).append(
             (link.href(other.page), f"{short_name(other.ruleset)}: {other.title}", other is example)
         )
-    return render(
+    text = render(
         "replay.md.j2",
         e=example,
         link=link,
@@ -108,15 +124,20 @@ def replay_page(site: SiteData, example: Example, everything: Sequence[Example])
         spare_name=example.rules.deal.spare_name,
         shown=not example.rules.play.in_runs,
         data_json=script_json(data),
-        page_title=nav_title(example),
         choices=list(choices.items()),
         **_helpers(),
     )
+    title = f"Replay: {example.title} ({short_name(example.ruleset)})"
+    description = (
+        f"Step through a deal of {example.ruleset.title} card by card ({example.title}): "
+        "every card played, every stop and why, each compartment taken and every payment."
+    )
+    return with_meta(text, title, description)
 
 
 def replay_index(site: SiteData, groups: Sequence[tuple[Ruleset, list[Example]]]) -> str:
     link = site.linker(REPLAY)
-    return render(
+    text = render(
         "replay_index.md.j2",
         groups=[
             (
@@ -128,14 +149,26 @@ def replay_index(site: SiteData, groups: Sequence[tuple[Ruleset, list[Example]]]
         ],
         **_helpers(),
     )
+    return with_meta(
+        text,
+        "Replay an example deal",
+        "Every example deal of every ruleset, to step through one event at a time with the "
+        "hands, the current run and the board as they stand.",
+    )
 
 
 def one_deal_page(site: SiteData) -> str:
-    return render(
+    text = render(
         "one_deal.md.j2",
         od=one_deal(site.rulesets),
         link=site.linker(ONE_DEAL),
         **_helpers(),
+    )
+    return with_meta(
+        text,
+        "One deal, every ruleset",
+        "One shuffle of the pack dealt and played under every ruleset's rules, side by side: "
+        "how the same cards fare under each, and why the results differ.",
     )
 
 

@@ -21,7 +21,7 @@ from ..engine.play import DealResult, play_deal
 from ..engine.policies import make_policy
 from ..rules.ruleset import Ruleset
 from ..telling.results import Table
-from ..telling.words import cap, join_words
+from ..telling.words import cap, join_words, person
 from .exampledeals import POLICY, number_word, trump_text
 from .pages import short_name
 
@@ -65,6 +65,10 @@ class RulesetDeal:
     @property
     def name(self) -> str:
         return short_name(self.ruleset)
+
+    def seat(self, seat: int) -> str:
+        """The seat as people name it: ``the dealer``, ``Player 1``."""
+        return person(seat, self.setup.dealer, self.setup.players)
 
 
 @dataclass(frozen=True)
@@ -163,13 +167,17 @@ def _why_not(
         return "it is not won by playing a card"
     spare = compiled.rules.deal.spare_name
     reasons = []
+
+    def who(seat: int) -> str:
+        return person(seat, setup.dealer, setup.players)
+
     for card in cards:
         glyph = card_glyph(card)
         if card in played_by:
             continue
         if card in holder:
             reasons.append(
-                f"seat {holder[card]} still holds {glyph} when seat {result.winner} goes out"
+                f"{who(holder[card])} still holds {glyph} when {who(result.winner)} goes out"
             )
         elif card in compiled.removed:
             reasons.append(f"{glyph} is out of the pack")
@@ -183,7 +191,7 @@ def _why_not(
     if len(set(seats)) > 1:
         return (
             "its cards are played by different seats ("
-            + ", ".join(f"{card_glyph(c)} by seat {s}" for c, s in zip(cards, seats, strict=True))
+            + ", ".join(f"{card_glyph(c)} by {who(s)}" for c, s in zip(cards, seats, strict=True))
             + ")"
         )
     return "its cards are not played one straight after the other"
@@ -271,14 +279,14 @@ def _going_out_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
     def said(key: int | str | None, group: Sequence[RulesetDeal]) -> str:
         if key == SHOWN:
             return f"no card is played under {_who(group)}, where the hands are shown"
-        who = "nobody goes out" if key is None else f"seat {key} goes out"
+        who = "nobody goes out" if key is None else f"{group[0].seat(int(key))} goes out"
         return f"{who} under {_who(group)}"
 
     went = _grouped(deals, outcome)
     if len(went) == 1 and went[0][0] != SHOWN:
         seat = went[0][0]
-        who = f"Seat {seat} goes out" if seat is not None else "Nobody goes out"
-        return [f"{who} under every ruleset."]
+        who = "nobody goes out" if seat is None else f"{deals[0].seat(int(seat))} goes out"
+        return [f"{cap(who)} under every ruleset."]
     return [cap("; ".join(said(key, group) for key, group in went)) + "."]
 
 
@@ -304,7 +312,7 @@ def _compartment_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
         parts = []
         for deal, o in having:
             if o.winners:
-                who = " and ".join(f"seat {seat}" for seat, _ in o.winners)
+                who = " and ".join(deal.seat(seat) for seat, _ in o.winners)
                 counters = sum(n for _, n in o.winners)
                 how = " at the turn-up" if o.by_turn_up else ""
                 verb = "share" if len(o.winners) > 1 else "takes"
@@ -320,6 +328,6 @@ def _net_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
     for deal in deals:
         net = deal.result.net
         best = max(net)
-        seats = [f"seat {s}" for s, v in enumerate(net) if v == best]
+        seats = [deal.seat(s) for s, v in enumerate(net) if v == best]
         parts.append(f"{join_words(seats)} under {deal.name} ({best:+d})")
     return [f"Most counters won: {'; '.join(parts)}."]

@@ -32,9 +32,9 @@ from ..rules.ruleset import Ruleset
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
-from .render import Linker, escape_markdown, file_anchor, render
+from .render import Linker, escape_markdown, file_anchor, render, with_meta
 from .schema_doc import schema_doc
-from .svg import board_svg, is_layout, stakes_caption
+from .svg import board_svg, interpretation_marks, is_layout, stakes_caption
 
 __all__ = [
     "MARKERS",
@@ -112,6 +112,16 @@ PAGE_PURPOSE: dict[PageKind, str] = {
     ),
 }
 PAGE_TITLES: dict[PageKind, str] = {"examples": "Worked examples", "statistics": "Statistics"}
+PAGE_DESCRIPTIONS: dict[PageKind, str] = {
+    "examples": (
+        "Example deals of {title}, played by the rules and told run by run: every lead, every "
+        "stop and its cause, the board and the settlement."
+    ),
+    "statistics": (
+        "Statistics of {title} from many simulated deals: how the seats fare, what the Pope "
+        "is worth, how long a deal lasts and how often each compartment is won."
+    ),
+}
 
 OverviewKind = Literal["rulesets", "examples", "statistics"]
 OVERVIEWS: dict[OverviewKind, tuple[str, str]] = {
@@ -182,9 +192,10 @@ class SiteData:
 
 
 def short_name(ruleset: Ruleset) -> str:
-    """The ruleset's name in navigation and table heads, made from its id (always a safe slug,
-    so page titles never carry ruleset text): ``modern-variations`` gives ``Modern variations``."""
-    return name_for_id(ruleset.id)
+    """The ruleset's name in navigation and table heads: its ``short_title``, which the schema
+    holds to letters, digits, spaces and ``. , ' ( ) -`` (the theme prints nav titles as they
+    stand), or else made from its id: ``newmarket`` gives ``Newmarket``."""
+    return ruleset.short_title or name_for_id(ruleset.id)
 
 
 def name_for_id(ruleset_id: str) -> str:
@@ -293,6 +304,7 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         sections=d.describe(rules),
         board=board_svg(rules, short_name(ruleset), ruleset.id),
         board_caption=stakes_caption(rules),
+        board_marks=interpretation_marks(ruleset),
         effects={o.id: d.option_effects(ruleset, o) for o in ruleset.options},
         used_by=used_by,
         supplied=d.supplied_marks(ruleset, site.rulesets),
@@ -432,29 +444,73 @@ def contributing_page(site: SiteData) -> str:
     return render("contributing.md.j2", **_common(site, "contributing.md"))
 
 
+def ruleset_description(ruleset: Ruleset) -> str:
+    """A ruleset page's description: what it is, and from which source."""
+    source = ruleset.source
+    return (
+        f"The rules of {ruleset.title}, from {source.author}, {source.date}, in plain English: "
+        "each rule with the lines of the source it comes from, the source's variations as "
+        "options, and every gap in the text with how it is read."
+    )
+
+
 def generate_pages(site: SiteData) -> dict[str, str]:
-    """Every generated page, by its path in the docs folder."""
+    """Every generated page, by its path in the docs folder, each with a title and a
+    description of its own in its front matter."""
     pages: dict[str, str] = {}
     for ruleset in site.rulesets:
-        pages[f"rulesets/{ruleset.id}.md"] = ruleset_page(site, ruleset)
+        name = short_name(ruleset)
+        pages[f"rulesets/{ruleset.id}.md"] = with_meta(
+            ruleset_page(site, ruleset), f"{name}: the rules", ruleset_description(ruleset)
+        )
         for kind in site.section_kinds:
-            pages[f"{kind}/{ruleset.id}.md"] = section_page(site, ruleset, kind)
+            pages[f"{kind}/{ruleset.id}.md"] = with_meta(
+                section_page(site, ruleset, kind),
+                f"{name}: {PAGE_TITLES[kind].lower()}",
+                PAGE_DESCRIPTIONS[kind].format(title=ruleset.title),
+            )
     pages["rulesets/index.md"] = overview_page(site, "rulesets")
     for kind in site.section_kinds:
         pages[f"{kind}/index.md"] = overview_page(site, kind)
     if site.recommended is not None:
         pages[brief.BRIEF] = brief_page(site, site.recommended)
     pages[glossary.GLOSSARY] = glossary_page(site)
-    pages["compare.md"] = compare_page(site)
-    pages["sources.md"] = sources_page(site)
+    pages["compare.md"] = with_meta(
+        compare_page(site),
+        "The rulesets compared",
+        f"Every ruleset's rules side by side, one rule to a row: the {len(site.rulesets)} "
+        "sources' packs, boards, stakes, play and settlement, and where they part company.",
+    )
+    pages["sources.md"] = with_meta(
+        sources_page(site),
+        "Sources and interpretations",
+        "The books and pages each ruleset follows, the lines each rule is taken from, every "
+        "reading of a silent or unclear passage, and where the sources disagree.",
+    )
     pages["timeline.md"] = timeline_page(site)
     pages["family.md"] = family_page(site)
     games = family.games(site.rulesets)
     if len(games) > 1:  # a page for each game when there is more than one
         for game in games:
-            pages[game.page] = game_page(site, game, games)
-    pages["schema.md"] = schema_page(site)
-    pages["contributing.md"] = contributing_page(site)
+            names = ", ".join(short_name(r) for r in game.rulesets)
+            pages[game.page] = with_meta(
+                game_page(site, game, games),
+                game.title,
+                f"{game.name}, one game of Pope Joan's family: its rulesets ({names}), how "
+                "each is played and what it shares with Pope Joan.",
+            )
+    pages["schema.md"] = with_meta(
+        schema_page(site),
+        "The ruleset schema",
+        "Every key a ruleset file may hold, with its meaning, its values and its bounds, "
+        "generated from the JSON Schema the rulesets are checked against.",
+    )
+    pages["contributing.md"] = with_meta(
+        contributing_page(site),
+        "Contributing a source",
+        "How to add a source to the project: its text, a ruleset in the project's own words "
+        "with every rule cited, its gaps read as interpretations, and the checks it must pass.",
+    )
     for page_set in extra_page_sets:
         for path, content in page_set.pages(site).items():
             if path in pages:
@@ -488,6 +544,7 @@ def boards_block(site: SiteData, page: str, arg: str) -> str:
                 board_svg(ruleset.rules, short_name(ruleset), f"home-{ruleset.id}"),
                 stakes_caption(ruleset.rules),
                 "cards in a row" if is_layout(ruleset.rules) else "round board",
+                interpretation_marks(ruleset),
             )
             for ruleset in site.rulesets
         ],

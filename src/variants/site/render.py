@@ -9,6 +9,7 @@ filter removes them.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -87,6 +88,41 @@ def search_text(text: str) -> str:
         letter = GLYPH_LETTER[glyph]
         extra += [f"{rank}{letter}", f"{RANK_WORDS[rank]} of {SUIT_NAMES[letter]}"]
     return " ".join([text, *extra])
+
+
+def with_meta(markdown: str, title: str, description: str) -> str:
+    """The page with ``title`` and ``description`` in its front matter (in place of any the
+    page's own front matter gives, else in front matter of its own), for the browser's title
+    and the ``description`` meta tag. The theme prints both unescaped, so they are HTML-escaped
+    here, and written as JSON strings, which YAML reads as they are.
+
+    >>> print(with_meta("# Hi", 'A "b" <c>', "D & e."))
+    ---
+    title: "A &#34;b&#34; &lt;c&gt;"
+    description: "D &amp; e."
+    ---
+    # Hi
+    >>> print(with_meta("---\\ntitle: Old\\nhide: [toc]\\n---\\n# Hi", "New", "Said."))
+    ---
+    title: "New"
+    description: "Said."
+    hide: [toc]
+    ---
+    # Hi
+    """
+    meta = "".join(
+        f"{key}: {json.dumps(str(escape(' '.join(value.split()))), ensure_ascii=False)}\n"
+        for key, value in (("title", title), ("description", description))
+    )
+    if markdown.startswith("---\n"):
+        head, rest = markdown.removeprefix("---\n").split("---\n", 1)
+        kept = "".join(
+            line
+            for line in head.splitlines(keepends=True)
+            if not line.startswith(("title:", "description:"))
+        )
+        return "---\n" + meta + kept + "---\n" + rest
+    return "---\n" + meta + "---\n" + markdown
 
 
 def page_url(src_uri: str, use_directory_urls: bool = True) -> str:

@@ -2,8 +2,10 @@
 
 A board whose compartments each name one card (source 004's layout) is drawn as those cards in a
 row; any other board as a round staking board, one segment per compartment in the source's
-order, with each compartment's label, winning card and default stake. Text goes through the
-autoescaped templates.
+order, with each compartment's label, winning card and default stake. A compartment whose rule
+rests on an interpretation (the source silent, unclear, contradicting itself or lost there) is
+drawn marked with an asterisk and a dashed edge, and :func:`interpretation_marks` words the
+caption's note on it. Text goes through the autoescaped templates.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from ..mechanics import (
     others_stakes,
 )
 from ..rules import roles
-from ..rules.ruleset import Compartment, Payer, Rules
+from ..rules.ruleset import Compartment, InterpretationKind, Payer, Rules, Ruleset
 from . import describe as d
 from .render import render
 
@@ -44,6 +46,8 @@ class Segment:
     font: float
     chief: bool
     """Whether this is the Pope's segment (:func:`variants.rules.roles.chief_card`), drawn apart."""
+    read: bool = False
+    """Whether its rule rests on an interpretation (marked ``*``)."""
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,51 @@ class LaidCard:
     red: bool
     stake: str
     x: float
+    read: bool = False
+    """Whether its rule rests on an interpretation (marked ``*``)."""
+
+
+MARK = "*"
+"""What marks a compartment whose rule rests on an interpretation."""
+
+
+@dataclass(frozen=True)
+class InterpretationMark:
+    """The compartments one interpretation decides, for the board's caption."""
+
+    id: str
+    labels: tuple[str, ...]
+    why: str
+    """``the source does not say``."""
+
+
+def kind_words(kind: InterpretationKind) -> str:
+    """Why a rule had to be read: ``the source does not say``."""
+    match kind:
+        case "silent":
+            return "the source does not say"
+        case "ambiguous":
+            return "the source is unclear"
+        case "contradictory":
+            return "the source contradicts itself"
+        case "lost":
+            return "the passage is lost"
+        case _:
+            assert_never(kind)
+
+
+def interpretation_marks(ruleset: Ruleset) -> list[InterpretationMark]:
+    """Each interpretation the default board's compartments rest on, with the labels of the
+    compartments it decides, in board order."""
+    kinds = {i.id: i.kind for i in ruleset.interpretations}
+    labels: dict[str, list[str]] = {}
+    for compartment in ruleset.rules.board.compartments:
+        if compartment.interpretation in kinds:
+            labels.setdefault(compartment.interpretation, []).append(compartment.label)
+    return [
+        InterpretationMark(ident, tuple(names), kind_words(kinds[ident]))
+        for ident, names in labels.items()
+    ]
 
 
 def is_layout(rules: Rules) -> bool:
@@ -173,6 +222,7 @@ def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment
                 coin_y=cy + coin_r * math.sin(mid),
                 font=font,
                 chief=compartment is chief,
+                read=compartment.interpretation is not None,
             )
         )
     return segments
@@ -192,6 +242,7 @@ def _laid_cards(rules: Rules, width: float, gap: float) -> list[LaidCard]:
                 red=is_red(card),
                 stake=stake_coin(rules, compartment),
                 x=gap + index * (width + gap),
+                read=compartment.interpretation is not None,
             )
         )
     return laid
@@ -200,6 +251,9 @@ def _laid_cards(rules: Rules, width: float, gap: float) -> list[LaidCard]:
 def board_svg(rules: Rules, name: str, ident: str) -> Markup:
     """The board as an ``<svg>`` element; ``name`` titles it, ``ident`` makes its ids unique."""
     caption = stakes_caption(rules)
+    read = [c.label for c in rules.board.compartments if c.interpretation is not None]
+    if read:
+        caption += f" Marked {MARK}, resting on a reading of the source: {', '.join(read)}."
     if is_layout(rules):
         width, gap = 72.0, 16.0
         laid = _laid_cards(rules, width, gap)
@@ -213,6 +267,7 @@ def board_svg(rules: Rules, name: str, ident: str) -> Markup:
                 name=name,
                 ident=ident,
                 caption=caption,
+                mark=MARK,
             )
         )
     size = 340.0
@@ -227,6 +282,7 @@ def board_svg(rules: Rules, name: str, ident: str) -> Markup:
             name=name,
             ident=ident,
             caption=caption,
+            mark=MARK,
             trump=d.trump_summary(rules),
             hub=("POPE", "JOAN") if roles.chief_card(rules) is not None else ("THE", "POOLS"),
         )

@@ -58,15 +58,22 @@ from .phrases import (
     stop_phrase,
     turn_up_fate,
 )
-from .words import cap, counters, join_words
+from .words import cap, counters, join_words, person
 
 
 @dataclass(frozen=True)
 class Style:
-    """How cards are written: suit glyphs or ASCII, and ANSI colour for red suits."""
+    """How cards are written (suit glyphs or ASCII, and ANSI colour for red suits) and seats
+    named: by number from 0 as deal files give them (``seat 3``), or as people at the table
+    name them (``the dealer``, ``Player 1``: see :func:`~variants.telling.words.person`)."""
 
     glyphs: bool = True
     colour: bool = False
+    people: bool = False
+
+    def seat(self, seat: int, dealer: int, players: int) -> str:
+        """The seat's name in running text: ``seat 3``, or ``the dealer``, ``Player 1``."""
+        return person(seat, dealer, players) if self.people else f"seat {seat}"
 
     def card(self, card: int) -> str:
         text = card_glyph(card) if self.glyphs else card_name(card)
@@ -97,12 +104,15 @@ def lead_why(reason: str, style: Style) -> str:
     return "" if reason == AS_GIVEN else f" ({render_reason(reason, style)})"
 
 
-def seat_name(seat: int, dealer: int, players: int) -> str:
+def seat_name(seat: int, dealer: int, players: int, style: Style = PLAIN) -> str:
+    """The seat's name with its role: ``seat 0 (dealer)``, ``seat 1 (elder hand)``, or by
+    people's names ``the dealer``, ``Player 1 (elder hand)``."""
+    name = style.seat(seat, dealer, players)
     if seat == dealer:
-        return f"seat {seat} (dealer)"
+        return name if style.people else f"{name} (dealer)"
     if seat == (dealer + 1) % players:
-        return f"seat {seat} (elder hand)"
-    return f"seat {seat}"
+        return f"{name} (elder hand)"
+    return name
 
 
 @dataclass
@@ -138,6 +148,13 @@ class _Teller:
         self.showing_told = False
         """Whether this deal's showing (or sweep) has been announced."""
 
+    def name(self, seat: int) -> str:
+        """The seat's name in running text, for the deal being told."""
+        return self.style.seat(seat, self.dealer, self.players or seat + 1)
+
+    def cap_name(self, seat: int) -> str:
+        return cap(self.name(seat))
+
     # A run is told when it ends: the lead, the cards that followed with what they took, the stop.
     def end_run(self) -> None:
         if self.lead is None:
@@ -146,10 +163,10 @@ class _Teller:
         style = self.style
         first, rest = self.plays[0], self.plays[1:]
         why = lead_why(reason, style)
-        text = f"Run {self.run_number}. Seat {seat} leads {style.card(card)}{why}"
+        text = f"Run {self.run_number}. {self.cap_name(seat)} leads {style.card(card)}{why}"
         text += _notes(first.notes) + "."
         if rest:
-            parts = [f"seat {p.seat} {style.card(p.card)}{_notes(p.notes)}" for p in rest]
+            parts = [f"{self.name(p.seat)} {style.card(p.card)}{_notes(p.notes)}" for p in rest]
             text += " Then " + ", ".join(parts) + "."
         if self.stop:
             text += " " + self.stop
@@ -166,38 +183,41 @@ class _Teller:
     def tell_dressing(self) -> None:
         if not self.dressed:
             return
-        payers = ", ".join(f"seat {seat} {amount}" for seat, amount in sorted(self.dressed.items()))
+        payers = ", ".join(
+            f"{self.name(seat)} {amount}" for seat, amount in sorted(self.dressed.items())
+        )
         stakes = list(self.stakes.items())
         if self.chosen:  # laid as the players chose: told in board order, then who laid what
             stakes.sort(key=lambda stake: self.board_order[stake[0]])
         laid = ", ".join(f"{self.labels[cid]} {amount}" for cid, amount in stakes)
         self.lines.append(f"The board is dressed ({payers}): {laid}.")
         for seat, layings in self.laid.items():
-            self.lines.append(
-                f"  {spread.laid_phrase(cap(seat_name(seat, self.dealer, self.players)), layings)}."
-            )
+            self.lines.append(f"  {spread.laid_phrase(self.cap_name(seat), layings)}.")
         self.dressed, self.stakes, self.laid = {}, {}, {}
 
     def tell(self, event: Event) -> None:
         style = self.style
         match event:
             case DealerChosen(seat=seat, method=method):
-                self.lines.append(f"Seat {seat} is the first dealer, by {first_dealer_by(method)}.")
+                self.dealer = seat
+                by = first_dealer_by(method)
+                self.lines.append(f"{self.cap_name(seat)} is the first dealer, by {by}.")
             case DealStarted(
                 number=number, dealer=dealer, players=players, closing=closing, trump=trump
             ):
                 self.dealer, self.players = dealer, players
                 self.run_number = 0
+                deals = self.name(dealer)
                 self.lines.append("")
                 if closing:
                     kept = ""
                     if trump is not None:
                         kept = f" {cap(suit_words(trump))} stay trumps."
                     self.lines.append(
-                        f"Closing deal, face up: seat {dealer} deals the whole pack round.{kept}"
+                        f"Closing deal, face up: {deals} deals the whole pack round.{kept}"
                     )
                 else:
-                    self.lines.append(f"Deal {number + 1}: seat {dealer} deals.")
+                    self.lines.append(f"Deal {number + 1}: {deals} deals.")
             case Dressed(seat=seat, compartment=cid, amount=amount):
                 self.dressed[seat] = self.dressed.get(seat, 0) + amount
                 self.stakes[cid] = self.stakes.get(cid, 0) + amount
@@ -205,12 +225,11 @@ class _Teller:
                     self.laid.setdefault(seat, []).append((self.labels[cid], amount))
             case Dealt(dealer=dealer, hands=hands, spare=spare, face_up=face_up, pool=pool):
                 self.dealer = dealer
-                if not self.players:
-                    self.players = len(hands)
+                self.players = len(hands)
                 self.tell_dressing()
                 self.lines.append("The hands:")
                 for seat, hand in enumerate(hands):
-                    name = seat_name(seat, self.dealer, len(hands))
+                    name = seat_name(seat, self.dealer, len(hands), style)
                     up = f" ({style.card(face_up[seat])} face up)" if face_up else ""
                     self.lines.append(f"  {cap(name)}: {style.cards(hand)}{up}")
                 self.spare_cards = spare
@@ -222,7 +241,7 @@ class _Teller:
                 if not self.showing_told:
                     self.showing_told = True
                     self.lines.append(showing.shown_line())
-                self.lines.append(f"Seat {seat} shows {style.cards(cards)}.")
+                self.lines.append(f"{self.cap_name(seat)} shows {style.cards(cards)}.")
             case TurnedUp(card=card, trump=trump):
                 where = turn_up_fate(self.rules.turn_up.fate)
                 trumps = f": {suit_words(trump)} are trumps" if trump is not None else ""
@@ -240,31 +259,32 @@ class _Teller:
                 self.plays.append(_Play(seat, card, [in_lieu.note(style.card(missing))]))
             case PlayedWith(seat=seat, card=card, with_card=with_card):
                 self.plays.append(_Play(seat, card, [with_another.note(style.card(with_card))]))
-                self.stop = f"Seat {seat} leads next."
+                self.stop = f"{self.cap_name(seat)} leads next."
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
                 self.tell_won(self.labels[cid], seat, counters(amount), how)
             case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
                 if reason == "bonus" and self.lead is not None:
-                    self.note(f"seat {payer} paying {amount} {paid_for(reason, cards)}")
+                    self.note(f"{self.name(payer)} paying {amount} {paid_for(reason, cards)}")
                     return
                 if reason == "card-played" and self.lead is not None:
-                    self.note(f"seat {payer} paying {amount}")
+                    self.note(f"{self.name(payer)} paying {amount}")
                     return
                 self.end_run()
                 why = paid_for(reason, cards)
-                self.lines.append(f"Seat {payer} pays seat {payee} {counters(amount)} {why}.")
+                pays = f"{self.cap_name(payer)} pays {self.name(payee)}"
+                self.lines.append(f"{pays} {counters(amount)} {why}.")
             case WentOut(seat=seat, card=card):
-                self.stop = f"It is seat {seat}'s last card: seat {seat} goes out."
+                self.stop = f"It is {self.name(seat)}'s last card: {self.name(seat)} goes out."
                 self.end_run()
             case Exempted(seat=seat, compartment=cid, cards=cards):
                 self.end_run()
-                self.lines.append(holders.told(f"Seat {seat}", self.labels[cid], cards))
+                self.lines.append(holders.told(self.cap_name(seat), self.labels[cid], cards))
             case Penalty(seat=seat, compartment=cid, amount=amount, cards=cards):
                 held = style.listed(cards) + ("," if len(cards) > 1 else "")
                 self.lines.append(
-                    unplayed_penalty.told(f"Seat {seat}", held, self.labels[cid], amount)
+                    unplayed_penalty.told(self.cap_name(seat), held, self.labels[cid], amount)
                 )
             case CarriedOver(compartment=cid, amount=amount):
                 self.end_run()
@@ -277,17 +297,17 @@ class _Teller:
                         f"The {self.spare}, revealed: {style.cards(self.spare_cards)}."
                     )
                     self.spare_cards = ()
-                nets = ", ".join(f"seat {seat} {value:+d}" for seat, value in enumerate(net))
+                nets = ", ".join(f"{self.name(seat)} {value:+d}" for seat, value in enumerate(net))
                 tail = "" if winner is not None or shown else " Nobody went out."
                 self.lines.append(f"Net counters this deal: {nets}.{tail}")
             case GameEnded(totals=totals, winners=winners):
                 self.end_run()
                 self.lines.append("")
                 standings = ", ".join(
-                    f"seat {seat} {value:+d}" for seat, value in enumerate(totals)
+                    f"{self.name(seat)} {value:+d}" for seat, value in enumerate(totals)
                 )
                 self.lines.append(f"Standings: {standings}.")
-                names = " and ".join(f"seat {s}" for s in winners)
+                names = " and ".join(self.name(s) for s in winners)
                 self.lines.append(f"The game is won by {names}.")
 
     def tell_won(self, label: str, seat: int, amount: str, how: WinHow) -> None:
@@ -299,19 +319,27 @@ class _Teller:
             case "pair" | "share" if self.lead is not None:
                 self.note(pair_note(how, label, amount))
             case "turn-up":
-                self.lines.append(f"The dealer, seat {seat}, takes {label} ({amount}).")
+                dealer = "The dealer" if self.style.people else f"The dealer, seat {seat},"
+                self.lines.append(f"{dealer} takes {label} ({amount}).")
             case "closing":
-                self.lines.append(f"Seat {seat} holds the card and takes {label} ({amount}).")
+                self.lines.append(
+                    f"{self.cap_name(seat)} holds the card and takes {label} ({amount})."
+                )
             case "sweep":
                 if not self.showing_told and self.face_up:
                     self.showing_told = True
-                    self.lines.append(showing.swept_line(seat, self.style.card(self.face_up[seat])))
-                self.lines.append(f"Seat {seat} takes {label} ({amount}), {showing.note(how)}.")
+                    card = self.style.card(self.face_up[seat])
+                    self.lines.append(showing.swept_line(self.cap_name(seat), card))
+                self.lines.append(
+                    f"{self.cap_name(seat)} takes {label} ({amount}), {showing.note(how)}."
+                )
             case "show":
-                self.lines.append(f"Seat {seat} takes {label} ({amount}), {showing.note(how)}.")
+                self.lines.append(
+                    f"{self.cap_name(seat)} takes {label} ({amount}), {showing.note(how)}."
+                )
             case "play" | "pair" | "share" | "going-out":
                 self.end_run()
-                self.lines.append(f"Seat {seat} takes {label} ({amount}).")
+                self.lines.append(f"{self.cap_name(seat)} takes {label} ({amount}).")
             case _:
                 assert_never(how)
 
@@ -320,20 +348,29 @@ class _Teller:
         gone = "" if missing is None else style.card(missing)
         reason = stop_phrase(cause).tell(style.card(card), gone, self.spare)
         if missing is None:
-            return f"{reason}: the run stops, seat {seat} to lead."
+            return f"{reason}: the run stops, {self.name(seat)} to lead."
         said = ""
         if self.rules.play.announce_stop:
-            said = f' "No {rank_words(rank_of(missing))}," says seat {seat}.'
-        return f"The run stops at {style.card(card)}: {reason}.{said} Seat {seat} leads next."
+            said = f' "No {rank_words(rank_of(missing))}," says {self.name(seat)}.'
+        leads = f"{self.cap_name(seat)} leads next."
+        return f"The run stops at {style.card(card)}: {reason}.{said} {leads}"
 
 
 def _notes(notes: list[str]) -> str:
     return (", " + ", ".join(notes)) if notes else ""
 
 
-def narrate(events: Sequence[Event], rules: Rules, style: Style = PLAIN) -> list[str]:
-    """The deal or game told in lines of prose."""
+def narrate(
+    events: Sequence[Event],
+    rules: Rules,
+    style: Style = PLAIN,
+    seats: tuple[int, int] | None = None,
+) -> list[str]:
+    """The deal or game told in lines of prose. ``seats``, the dealer and the number of players,
+    names the seats in a part of a deal's events that starts after it is dealt."""
     teller = _Teller(rules, style)
+    if seats is not None:
+        teller.dealer, teller.players = seats
     for event in events:
         teller.tell(event)
     teller.end_run()

@@ -36,13 +36,23 @@ from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import stop_phrase, took
 from .results import Table
-from .words import counters
+from .words import cap, counters
 
 
-def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
-    """One sentence for one event, or None for events that are not a step of their own."""
+def step_line(
+    event: Event, rules: Rules, dealer: int, players: int, style: Style = PLAIN
+) -> str | None:
+    """One sentence for one event, or None for events that are not a step of their own; seats
+    are named in ``style``, for the deal ``dealer`` deals to ``players``."""
     labels = {c.id: c.label for c in rules.board.compartments}
     card = style.card
+
+    def name(seat: int) -> str:
+        return style.seat(seat, dealer, players)
+
+    def who(seat: int) -> str:
+        return cap(name(seat))
+
     match event:
         case Dealt(face_up=face_up, pool=pool):
             if face_up:
@@ -51,29 +61,29 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
                 return "The cards are dealt. " + pool_cards.turned_up_line(style.listed(pool))
             return "The cards are dealt."
         case Shown(seat=seat, cards=cards):
-            return f"Seat {seat} shows {style.cards(cards)}."
+            return f"{who(seat)} shows {style.cards(cards)}."
         case TurnedUp(card=turned, trump=trump):
             suit = "" if trump is None else f"; {suit_words(trump)} are trumps"
             return f"The turn-up is {card(turned)}{suit}."
         case DealVoided():
             return "The deal ends unplayed."
         case Led(seat=seat, card=led, reason=reason):
-            return f"Seat {seat} leads {card(led)}{lead_why(reason, style)}."
+            return f"{who(seat)} leads {card(led)}{lead_why(reason, style)}."
         case Played(seat=seat, card=played):
-            return f"Seat {seat} follows with {card(played)}."
+            return f"{who(seat)} follows with {card(played)}."
         case StoodIn(seat=seat, card=played, missing=missing):
-            return in_lieu.step(f"Seat {seat}", card(played), card(missing))
+            return in_lieu.step(who(seat), card(played), card(missing))
         case PlayedWith(seat=seat, card=played, with_card=with_card):
-            return with_another.step(f"Seat {seat}", card(played), card(with_card))
+            return with_another.step(who(seat), card(played), card(with_card))
         case Stopped(seat=seat, card=stop, cause=cause, missing=missing):
             why = stop_phrase(cause).say(
                 card(stop), "" if missing is None else card(missing), rules.deal.spare_name
             )
             if missing is None:
-                return f"{why}: seat {seat} leads next."
-            return f"The run stops at {card(stop)}: {why}. Seat {seat} leads."
+                return f"{why}: {name(seat)} leads next."
+            return f"The run stops at {card(stop)}: {why}. {who(seat)} leads."
         case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-            line = f"Seat {seat} {took(how)} {labels[cid]} ({counters(amount)})"
+            line = f"{who(seat)} {took(how)} {labels[cid]} ({counters(amount)})"
             match how:
                 case "show" | "sweep":
                     return f"{line}, {showing.note(how)}."
@@ -82,13 +92,13 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
                 case _:
                     assert_never(how)
         case Paid(payer=payer, payee=payee, amount=amount):
-            return f"Seat {payer} pays seat {payee} {counters(amount)}."
+            return f"{who(payer)} pays {name(payee)} {counters(amount)}."
         case Exempted(seat=seat, compartment=cid):
-            return f"Seat {seat} holds {labels[cid]} unplayed and pays nothing."
+            return f"{who(seat)} holds {labels[cid]} unplayed and pays nothing."
         case Penalty(seat=seat, compartment=cid, amount=amount):
-            return unplayed_penalty.step(f"Seat {seat}", labels[cid], amount)
+            return unplayed_penalty.step(who(seat), labels[cid], amount)
         case WentOut(seat=seat):
-            return f"Seat {seat} has played its last card and goes out."
+            return f"{who(seat)} has no cards left and goes out."
         case CarriedOver(compartment=cid, amount=amount):
             return f"{labels[cid]} keeps {counters(amount)} for the next deal."
         case DealEnded():
@@ -97,9 +107,10 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
 
 
 def replay_steps(
-    events: Sequence[Event], rules: Rules, ids: Sequence[str], dealer: int
+    events: Sequence[Event], rules: Rules, ids: Sequence[str], dealer: int, style: Style = PLAIN
 ) -> dict[str, Any]:
-    """The replay of one deal as JSON-ready data: the setup and a list of steps.
+    """The replay of one deal as JSON-ready data: the setup and a list of steps, each with the
+    cards of the run being played and, in ``pile``, the cards of the runs before it.
 
     The board starts empty: it shows the counters this deal puts on it and takes off."""
     dealt = next(e for e in events if isinstance(e, Dealt))
@@ -108,7 +119,7 @@ def replay_steps(
     steps: list[dict[str, Any]] = []
     for event in events:
         table.add(event)
-        line = step_line(event, rules)
+        line = step_line(event, rules, dealer, players, style)
         if line is None:
             continue
         steps.append(
@@ -120,6 +131,9 @@ def replay_steps(
                 "run": [{"seat": seat, "card": card_name(card)} for seat, card in table.run],
                 "board": dict(zip(table.ids, table.board, strict=True)),
                 "net": table.net,
+                "pile": [
+                    card_name(card) for _, card in table.plays[: len(table.plays) - len(table.run)]
+                ],
                 "played": len(table.plays),
             }
         )

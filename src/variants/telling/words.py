@@ -35,6 +35,17 @@ def cards_count(number: int) -> str:
     return f"{number} card" if number == 1 else f"{number} cards"
 
 
+def person(seat: int, dealer: int, players: int) -> str:
+    """A seat named as people at the table name it: ``the dealer``, or ``Player 1`` for the
+    elder hand on the dealer's left, ``Player 2`` on its left, and so on round the table.
+
+    >>> [person(seat, 2, 4) for seat in range(4)]
+    ['Player 2', 'Player 3', 'the dealer', 'Player 1']
+    """
+    place = (seat - dealer) % players
+    return "the dealer" if place == 0 else f"Player {place}"
+
+
 def cap(text: str) -> str:
     """The text with its first letter a capital."""
     return text[:1].upper() + text[1:]

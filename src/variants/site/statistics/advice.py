@@ -94,6 +94,15 @@ def _preferences(advice: Advice) -> tuple[AdvicePreference, ...]:
     return tuple(p.prefer for p in advice.preferences)
 
 
+ADVICE_KEY = (
+    (1, "the rules' own source's advice"),
+    (2, "another source's advice"),
+    (3, "the lowest card"),
+    (0, "random leads"),
+)
+"""What the colours of :func:`tone` stand for."""
+
+
 def tone(ruleset: Ruleset, run: sr.Run) -> int:
     """The ruleset's own advice in the highlight colour, any other advice in a second, lowest
     card leads in a third, random leads plain."""
@@ -174,13 +183,14 @@ def section(page: Page) -> Section:
             page.counter,
             bars,
             ident=f"{page.ident}-advice",
-            title=f"{short_name(ruleset)}: one seat's lead policy against random leads",
+            title=f"{short_name(ruleset)}: one seat's way of leading against random leads",
             axis="the seat's net less an average other seat's, counters per deal",
-            shows="One seat leads by the policy named, the other seats at random; the seat moves "
+            shows="One seat leads in the way named, the other seats at random; the seat moves "
             "round the table from deal to deal, so every position takes its turn. The bar "
             "is how much better that seat does than an average other seat of the same deal.",
-            size=f"{count_text(random_.deals, 'deals')} per policy, {n_players(p.main)}",
+            size=f"{count_text(random_.deals, 'deals')} per way of leading, {n_players(p.main)}",
             interval=MEANS,
+            key=ADVICE_KEY,
         )
     )
     return found
@@ -199,13 +209,14 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         counter,
         bars,
         ident="cmp-advice",
-        title=f"One seat's lead policy against random leads, {MAIN} players",
+        title=f"One seat's way of leading against random leads, {MAIN} players",
         axis="the seat's net less an average other seat's, counters per deal",
-        shows="One seat leads by the policy named while the others lead at random, the seat "
+        shows="One seat leads in the way named while the others lead at random, the seat "
         "moving round the table from deal to deal; the bar is its edge over an average "
         "other seat of the same deal.",
-        size=f"{count_text(deals, 'deals')} per policy and ruleset, {MAIN} players",
+        size=f"{count_text(deals, 'deals')} per way of leading and ruleset, {MAIN} players",
         interval=MEANS,
+        key=ADVICE_KEY,
     )
     return Section(ANCHOR, "Does the play advice pay?", say("compared"), [shown])
 

@@ -22,6 +22,7 @@ from ..pages import short_name
 from ..render import render
 from .figures import (
     MEANS,
+    VARIANT_KEY,
     Counter,
     Section,
     Table,
@@ -36,6 +37,7 @@ from .figures import (
     rate_cell,
     rate_text,
     short_mean,
+    variant_tone,
 )
 from .plan import DEFAULT, MAIN, Plan, Variant, changes, variant
 from .question import Answer, Entry, Page, Question
@@ -94,7 +96,7 @@ def section(page: Page) -> Section:
     bars = []
     rows = []
     for v, report in found.items():
-        bars.append(mean_bar(v.label, report.edge, 0 if v.options else 1, sign=True))
+        bars.append(mean_bar(v.label, report.edge, variant_tone(1 if v.options else 0), sign=True))
         rows.append(
             (
                 v.label,
@@ -148,6 +150,7 @@ def section(page: Page) -> Section:
             size=f"{count_text(deals, 'deals')} dealt per bar, {n_players(p.main)}, about "
             f"{percent(base.followed.rate, 0)} of them with the Pope in a hand",
             interval=MEANS,
+            key=VARIANT_KEY,
         )
     )
     found_section.body.append(
@@ -162,7 +165,7 @@ def section(page: Page) -> Section:
                     "Counters taken from it",
                 ),
                 tuple(rows),
-                f"{n_players(p.main).capitalize()}, seed {sr.SEED}, {count_text(deals, 'deals')} "
+                f"{n_players(p.main).capitalize()}, {count_text(deals, 'deals')} "
                 f"per row, of which the Pope was dealt to a hand in "
                 f"{percent(base.followed.rate)} (default rules); 95% intervals in small "
                 "print. Others' net is an average other seat's in the same deals.",
@@ -185,7 +188,9 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
             no_pope.append(name)
         for v in p.popes:
             edge = entry.results.seats[p.pope[v]].edge
-            bars.append(mean_bar(v.label, edge, 0 if v.options else 1, name, sign=True))
+            bars.append(
+                mean_bar(v.label, edge, variant_tone(1 if v.options else 0), name, sign=True)
+            )
     deals = sr.deals_per_run()
     shown = chart(
         counter,
@@ -200,6 +205,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         "outside the hands left out)"
         + (f"; no Pope on the board: {names_list(no_pope)}" if no_pope else ""),
         interval=MEANS,
+        key=VARIANT_KEY,
     )
     return Section(ANCHOR, ASKED, say("compared"), [shown])
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from .. import stats_runs as sr
 from .figures import Cell, Table, count_text, html_table, n_players, rate_cell, short_mean
 from .question import Entry
 
@@ -55,6 +54,6 @@ def compartments_table(entry: Entry) -> Markup:
             head,
             tuple(rows),
             f"{count_text(report.deals, 'independent deals')}, {n_players(report.players)}, "
-            f"each from an empty board; seed {sr.SEED}; 95% intervals in small print.",
+            f"each from an empty board; 95% intervals in small print.",
         )
     )

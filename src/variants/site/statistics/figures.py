@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from ...analysis.simulate import Z95
-from ..charts import Bar, bar_chart, figure, number, percent
+from ..charts import TONES, Bar, bar_chart, figure, number, percent
 from ..render import environment, render
+from .plan import Variant
 from .reports import Mean, Rate
 
 EN_DASH = "\u2013"
@@ -85,9 +86,10 @@ def names_list(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def option_code(options: Sequence[tuple[str, str]]) -> Markup:
-    """The first option set, as the command line writes it: ``<code>key=value</code>``."""
-    return say("option", key=options[0][0], value=options[0][1])
+def option_words(variant: Variant) -> Markup:
+    """The options a variant sets, in the ruleset's words: each option's label and its value's
+    (the command line's ``key=value`` is for the runs' commands, not the prose)."""
+    return say("option", words=variant.detail)
 
 
 # --------------------------------------------------------------------------------------------
@@ -161,6 +163,27 @@ def caption(counter: Counter, shows: str, size: str, interval: str, extra: str =
     )
 
 
+DEFAULT_TONE = 1
+"""The colour of the default rules, and of the ruleset's own source's advice."""
+OPTION_TONE = 2
+"""The colour of an option's bars, and of another source's advice."""
+
+
+def variant_tone(index: int) -> int:
+    """The colour of a ruleset's ``index``-th variant, the default rules (index 0) first: the
+    default rules' colour, then the option colour, then the others."""
+    return (DEFAULT_TONE + index) % TONES
+
+
+VARIANT_KEY = tuple(
+    (variant_tone(index), name)
+    for index, name in enumerate(
+        ("default rules", "an option", "a second option", "a third option")
+    )
+)
+"""The key of a figure whose bars are a ruleset's variants (:func:`variant_tone`)."""
+
+
 def chart(
     counter: Counter,
     bars: Sequence[Bar],
@@ -171,15 +194,25 @@ def chart(
     shows: str,
     size: str,
     interval: str,
+    key: Sequence[tuple[int, str]],
     value_text: Callable[[float], str] = number,
     tick_text: Callable[[float], str] | None = None,
 ) -> Markup:
     """A bar chart in its figure, with its caption (:func:`caption`): ``title`` names the chart
-    for screen readers, ``axis`` its scale."""
+    for screen readers, ``axis`` its scale; ``key`` says what each colour (a bar's ``tone``)
+    stands for, and the figure shows the colours its bars use, in the key's order."""
     svg = bar_chart(
-        bars, title=title, axis=axis, ident=ident, value_text=value_text, tick_text=tick_text
+        bars,
+        title=title,
+        axis=axis,
+        ident=ident,
+        value_text=value_text,
+        tick_text=tick_text,
+        narrow=True,
     )
-    return figure(svg, caption(counter, shows, size, interval), ident)
+    used = {bar.tone % TONES for bar in bars}
+    shown = [(tone, name) for tone, name in key if tone % TONES in used]
+    return figure(svg, caption(counter, shows, size, interval), ident, shown)
 
 
 @dataclass

@@ -21,6 +21,7 @@ from ..charts import number
 from ..pages import short_name
 from .figures import (
     MEANS,
+    VARIANT_KEY,
     Counter,
     Section,
     Table,
@@ -30,11 +31,12 @@ from .figures import (
     mean_bar,
     mean_text,
     names_list,
-    option_code,
+    option_words,
     phrases,
     rate_cell,
     rate_text,
     short_mean,
+    variant_tone,
 )
 from .plan import DEFAULT, MAIN, Plan, Variant, changes, variant, variant_rules
 from .question import Answer, Entry, Page, Question
@@ -145,7 +147,7 @@ def section(page: Page) -> Section:
             size = matrimony_size(ruleset, v, report)
             label = f"{players} players"
             if size.n:
-                bars.append(mean_bar(label, size, tone, v.label, 1))
+                bars.append(mean_bar(label, size, variant_tone(tone), v.label, 1))
             else:
                 never.append(f"{v.label}, {players} players")
             rows.append(
@@ -168,7 +170,7 @@ def section(page: Page) -> Section:
             n=p.main,
             growth=growth_sentence(variant_rules(ruleset, first), p.main),
             rate=rate_text(won_rate(ruleset, first, report, p.main)),
-            under=say("under", option=option_code(first.options)) if first.options else "",
+            under=say("under", option=option_words(first)) if first.options else "",
             size=mean_text(size, 1, False) if size.n else "—",
             never=say("never", where="; ".join(never)) if never else "",
             closing=closing_note(ruleset),
@@ -191,6 +193,7 @@ def section(page: Page) -> Section:
                 size=f"{count_text(games, 'games')} per bar; the number of deals that won "
                 "Matrimony is in the table below",
                 interval=MEANS,
+                key=VARIANT_KEY,
                 value_text=lambda v: number(v, 1),
             )
         )
@@ -199,7 +202,7 @@ def section(page: Page) -> Section:
             Table(
                 ("Rules and table", "Games", "Deals won", "Won per deal", "Size when won"),
                 tuple(rows),
-                f"Seed {sr.SEED}; 95% intervals in small print.",
+                "95% intervals in small print.",
             )
         )
     )
@@ -217,7 +220,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         for tone, v in enumerate(p.matrimony):
             size = matrimony_size(ruleset, v, entry.results.games[p.games[(v, p.main)]])
             if size.n:
-                bars.append(mean_bar(v.label, size, tone, name, 1))
+                bars.append(mean_bar(v.label, size, variant_tone(tone), name, 1))
             else:
                 absent.append(f"{name} ({v.label}): never won")
     games = sr.games_per_run()
@@ -231,6 +234,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         "the board carried over" + (f" (not shown: {'; '.join(absent)})." if absent else "."),
         size=f"{count_text(games, 'games')} of {MAIN} players per bar",
         interval=MEANS,
+        key=VARIANT_KEY,
         value_text=lambda v: number(v, 1),
     )
     return Section(ANCHOR, ASKED, say("compared"), [shown])
@@ -249,7 +253,7 @@ def answer(entries: Sequence[Entry]) -> Answer:
             continue
         v = p.matrimony[0]
         size = matrimony_size(ruleset, v, entry.results.games[p.games[(v, p.main)]])
-        under = say("item_under", option=option_code(v.options)) if v.options else ""
+        under = say("item_under", option=option_words(v)) if v.options else ""
         if size.n:
             sizes[name] = size.mean
         else:

@@ -19,6 +19,7 @@ from ..charts import number, percent
 from ..pages import short_name
 from .figures import (
     MEANS,
+    VARIANT_KEY,
     Counter,
     Section,
     Table,
@@ -28,10 +29,11 @@ from .figures import (
     html_table,
     mean_bar,
     mean_text,
-    option_code,
+    option_words,
     phrases,
     separated,
     short_mean,
+    variant_tone,
 )
 from .plan import COMPARE_PAGE, MAIN, Plan, Variant, non_default, variant, variant_rules
 from .question import Answer, Entry, Page, Question
@@ -133,7 +135,9 @@ def section(page: Page) -> Section:
     for players in p.sizes:
         for tone, v in enumerate(p.packs):
             report = found[p.length[(v, players)]]
-            bars.append(mean_bar(v.label, report.cards_played, tone, f"{players} players", 1))
+            bars.append(
+                mean_bar(v.label, report.cards_played, variant_tone(tone), f"{players} players", 1)
+            )
     main = {v: found[p.length[(v, p.main)]].cards_played for v in p.packs}
     base = p.packs[0]
     if len(p.packs) == 1:
@@ -153,7 +157,7 @@ def section(page: Page) -> Section:
                 say(
                     "part",
                     v=v.label,
-                    o=option_code(v.options),
+                    o=option_words(v),
                     m=mean_text(main[v], 1, False),
                     dealt=cards_dealt(variant_rules(ruleset, v), p.main),
                     d=mean_text(diff, 1, True),
@@ -186,6 +190,7 @@ def section(page: Page) -> Section:
             size=f"{count_text(deals, 'deals')} dealt per bar (deals voided at the turn-up "
             "are not counted)",
             interval=MEANS,
+            key=VARIANT_KEY,
             value_text=lambda v: number(v, 1),
         )
     )
@@ -207,7 +212,7 @@ def section(page: Page) -> Section:
             Table(
                 ("Pack and table", "Cards dealt to the players", "Cards played", "Share played"),
                 tuple(rows),
-                f"{count_text(deals, 'deals')} per row, seed {sr.SEED}; 95% intervals in small "
+                f"{count_text(deals, 'deals')} per row; 95% intervals in small "
                 "print. The share played is the cards played over the cards dealt to the "
                 "players' hands (the spare hand or stock excluded).",
             )
@@ -222,7 +227,11 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         p = entry.plan
         for tone, v in enumerate(p.packs):
             report = entry.results.deals[p.length[(v, p.main)]]
-            bars.append(mean_bar(v.label, report.cards_played, tone, short_name(entry.ruleset), 1))
+            bars.append(
+                mean_bar(
+                    v.label, report.cards_played, variant_tone(tone), short_name(entry.ruleset), 1
+                )
+            )
     deals = sr.deals_per_run()
     shown = chart(
         counter,
@@ -234,6 +243,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         "and under each option that changes which cards are removed.",
         size=f"{count_text(deals, 'deals')} dealt per bar",
         interval=MEANS,
+        key=VARIANT_KEY,
         value_text=lambda v: number(v, 1),
     )
     return Section(
@@ -269,7 +279,7 @@ def answer(entries: Sequence[Entry]) -> Answer:
                     pa=p.packs[0].label,
                     b=number(other.mean, 1),
                     pb=v.label,
-                    o=option_code(v.options),
+                    o=option_words(v),
                     change=change,
                     lo=number(diff.low, 1, True),
                     hi=number(diff.high, 1, True),

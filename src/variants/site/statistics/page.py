@@ -14,7 +14,7 @@ from markupsafe import Markup
 from ...rules.ruleset import Ruleset
 from .. import stats_runs as sr
 from ..pages import SiteData, short_name
-from ..render import Linker, render
+from ..render import Linker, render, with_meta
 from . import advice, chief_card, king_and_queen, length, seats
 from .compartments import compartments_table
 from .figures import Counter, phrases
@@ -180,7 +180,13 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
         len(_site.played),
         _site.seconds,
     )
-    return {COMPARE_PAGE: text}
+    title = "Statistics: all rulesets compared"
+    description = (
+        f"Five questions asked of every ruleset at a table of {MAIN}, answered from simulated "
+        "deals: which seat is favoured, what the Pope is worth, Matrimony, the pack and the "
+        "length of a deal, and whose play advice does best."
+    )
+    return {COMPARE_PAGE: with_meta(text, title, description)}
 
 
 def compare_nav(site: SiteData) -> list[dict[str, Any]]:

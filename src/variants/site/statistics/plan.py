@@ -35,10 +35,11 @@ DEFAULT = Variant("default rules")
 
 
 def variant(ruleset: Ruleset, option_id: str, value: str, label: str | None = None) -> Variant:
-    """The rules with one option set to ``value``, labelled ``option: value`` by default."""
+    """The rules with one option set to ``value``, labelled by default with the value's own
+    label, as the ruleset words it."""
     option = ruleset.option(option_id)
     return Variant(
-        label or f"{option_id}: {value}",
+        label or option.value(value).label,
         ((option_id, value),),
         f"{option.label}: {option.value(value).label}",
     )

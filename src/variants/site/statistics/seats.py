@@ -46,16 +46,21 @@ ASKED = "Is the dealer's or the elder hand's seat favoured?"
 
 
 def position_label(position: int, players: int) -> str:
+    """A seat by its place from the dealer's left, as the rest of the site names it: ``elder
+    hand (Player 1)``, ``Player 2``, ..., ``dealer``."""
     if position == 0:
-        return "elder hand"
+        return "elder hand (Player 1)"
     if position == players - 1:
         return "dealer"
-    ordinal = {1: "2nd", 2: "3rd"}.get(position, f"{position + 1}th")
-    return f"{ordinal} seat"
+    return f"Player {position + 1}"
 
 
 def position_tone(position: int, players: int) -> int:
     return 1 if position == 0 else 2 if position == players - 1 else 0
+
+
+SEAT_KEY = ((1, "elder hand (Player 1)"), (0, "the other players"), (2, "dealer"))
+"""What the colours of :func:`position_tone` stand for."""
 
 
 def banker_dresses(payer: Payer) -> bool:
@@ -84,7 +89,8 @@ def dressing_sentence(costs: Sequence[int], banker: bool) -> str:
         if others[0] == 0:
             return f"the dealer alone dresses the board, with {dealer} counters"
         return (
-            f"the dealer pays {dealer} counters to dress the board and each other seat {others[0]}"
+            f"the dealer pays {dealer} counters to dress the board and each other player "
+            f"{others[0]}"
         )
     return "the seats pay " + ", ".join(str(c) for c in costs) + " counters to dress the board"
 
@@ -198,6 +204,7 @@ def section(page: Page) -> Section:
             "players, less what it stakes. Each deal starts from an empty board.",
             size=f"{deals} per table size",
             interval=MEANS,
+            key=SEAT_KEY,
         )
     )
     played = main.deals - main.voided.count
@@ -215,6 +222,7 @@ def section(page: Page) -> Section:
                 f"{number(main.deals, 0)} deals dealt per table size"
                 + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
                 interval=RATES,
+                key=SEAT_KEY,
                 value_text=percent,
                 tick_text=lambda v: percent(v, 0),
             )
@@ -236,8 +244,8 @@ def section(page: Page) -> Section:
             Table(
                 ("Seat", *HEAD, GOES_OUT) if in_runs else ("Seat", *HEAD),
                 tuple(rows),
-                f"{deals} per table size, seed {sr.SEED}; 95% intervals in small print. "
-                "Positions are counted to the dealer's left; where the rules have a banker, "
+                f"{deals} per table size; 95% intervals in small print. "
+                "Players are numbered from the dealer's left; where the rules have a banker, "
                 "the banker holds the dealer's seat.",
             )
         )
@@ -289,6 +297,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         "dealer's left, the dressing included, under each ruleset's default rules.",
         size=f"{count_text(deals, 'deals')} per ruleset",
         interval=MEANS,
+        key=SEAT_KEY,
     )
     out = chart(
         counter,
@@ -305,6 +314,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         ),
         size=f"{count_text(deals, 'deals')} dealt per ruleset (voided deals left out)",
         interval=RATES,
+        key=SEAT_KEY,
         value_text=percent,
         tick_text=lambda v: percent(v, 0),
     )
@@ -312,7 +322,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         Table(
             ("Ruleset and seat", *HEAD, GOES_OUT),
             tuple(rows),
-            f"{MAIN} players, {count_text(deals, 'deals')} per ruleset, seed {sr.SEED}; "
+            f"{MAIN} players, {count_text(deals, 'deals')} per ruleset; "
             "95% intervals in small print.",
         )
     )
