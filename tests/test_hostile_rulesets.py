@@ -462,7 +462,8 @@ CASES: tuple[Case, ...] = (
         "reserved-id",
         lines=(
             "3:5: 'compare' is the name of one of the site's own pages (compare, contributing, "
-            "family, index, one-deal, replay, schema, sources, timeline); choose another (at id)",
+            "disagreements, family, index, one-deal, replay, schema, sources, timeline); choose "
+            "another (at id)",
         ),
         file="compare",
     ),
@@ -470,7 +471,8 @@ CASES: tuple[Case, ...] = (
         "reserved-id-index",
         lines=(
             "3:5: 'index' is the name of one of the site's own pages (compare, contributing, "
-            "family, index, one-deal, replay, schema, sources, timeline); choose another (at id)",
+            "disagreements, family, index, one-deal, replay, schema, sources, timeline); choose "
+            "another (at id)",
         ),
         file="index",
     ),

@@ -177,10 +177,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _error("no ruleset files found")
         return 1
     texts = (
-        f"quotes checked against {_relative(validation.sources_dir)}"
-        if validation.sources_dir
+        f"quotes checked against {_relative(validation.texts.folder)}"
+        if validation.texts
         else "source texts not found, quotes not checked (set VARIANTS_SOURCES)"
     )
+    if validation.unchecked:
+        names = " and ".join(validation.unchecked)
+        texts += f"; {names} not kept there, so not checked (set VARIANTS_SOURCES)"
     print(visible(f"{len(validation.rulesets)} ruleset(s) valid; {texts}"))
     return 0
 

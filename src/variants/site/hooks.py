@@ -19,6 +19,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
 from .pages import (
@@ -83,10 +84,22 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         ruleset_schema(),
         read_contributing(root),
         bool(config.use_directory_urls),
+        _bibliography(root / "sources"),
     )
     if config.nav is None:
         config.nav = navigation(_state.site)
     return config
+
+
+def _bibliography(folder: Path) -> Bibliography | None:
+    """The repository's sources folder's bibliography, whose texts get pages; none without."""
+    if not has_bibliography(folder):
+        return None
+    try:
+        return read_bibliography(folder)
+    except ProblemsError as error:
+        lines = "\n".join(str(p) for p in error.problems)
+        raise PluginError(f"variants: the bibliography in {folder} is invalid:\n{lines}") from None
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
