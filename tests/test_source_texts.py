@@ -85,6 +85,25 @@ def test_beside_the_shared_texts_every_quote_is_checked_the_modern_pages_too() -
     )
 
 
+def test_the_list_says_which_sources_are_modern_pages(clone: Path) -> None:
+    done = run(["list", "--rulesets", "rulesets"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    status = {line.split()[0]: line for line in done.out.splitlines()[1:]}
+    assert "  modern page, 2 rules supplied  " in status["modern-shedding"]
+    assert "  text incomplete, 5 rules supplied  " in status["peel"]
+    assert "  complete text, 6 rules supplied  " in status["foster"]
+
+
+def test_a_bibliography_that_is_wrong_is_told_by_validate(clone: Path) -> None:
+    (clone / "sources" / MODERN[0]).write_text("a modern page\n", "utf-8")
+    done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    assert done.status == 1
+    assert done.err.splitlines() == [
+        "sources/sources.yaml:36:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not "
+        "keep its text in the sources folder (at sources/1/kind)",
+        "1 problem(s) in 1 of 15 file(s)",
+    ]
+
+
 def test_a_modern_page_not_in_the_bibliography_is_still_a_missing_file(clone: Path) -> None:
     bibliography = clone / "sources" / "sources.yaml"
     text = bibliography.read_text("utf-8")

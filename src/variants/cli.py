@@ -471,15 +471,17 @@ def cmd_list(args: argparse.Namespace) -> int:
     if validation.problems and not validation.rulesets:
         return 1
     rows = [("id", "title", "source", "date", "status", "players")]
+    cited_only = validation.texts.cited_only if validation.texts else frozenset()
     for ruleset in validation.rulesets:
         rules = ruleset.rules
+        modern = all(file.name in cited_only for file in ruleset.source.files)
         rows.append(
             (
                 ruleset.id,
                 ruleset.title,
                 ruleset.source.author,
                 ruleset.source.date,
-                status_label(ruleset),
+                status_label(ruleset, modern),
                 f"{rules.players.min}-{rules.players.max}",
             )
         )

@@ -111,6 +111,7 @@ class SourceTexts:
 
     folders: tuple[Path, ...]
     cited_only: frozenset[str] = frozenset()
+    """The modern pages, by the bibliography: cited, never kept in the repository."""
 
     @property
     def folder(self) -> Path:
@@ -134,29 +135,50 @@ def find_sources_dir(near: Path) -> SourceTexts | None:
     the public-domain texts only and is searched for what the first lacks."""
     configured = os.environ.get("VARIANTS_SOURCES")
     if configured:
-        path = Path(configured)
-        return SourceTexts((path,)) if path.is_dir() else None
+        return source_texts(Path(configured), near)
+    full: list[Path] = []
+    own: list[Path] = []
+    for candidate in _candidates(near):
+        if any(candidate.glob("*.txt")):
+            (own if has_bibliography(candidate) else full).append(candidate)
+    folders = (*full[:1], *own[:1])
+    return SourceTexts(folders, _modern_pages(near)) if folders else None
+
+
+def _candidates(near: Path) -> Iterator[Path]:
+    """The ``sources`` and ``shared/sources`` folders beside ``near`` and up to three above."""
     start = near.resolve()
     if start.is_file():
         start = start.parent
-    full: list[Path] = []
-    own: list[Path] = []
     for parent in [start, *list(start.parents)[:3]]:
         for candidate in (parent / "sources", parent / "shared" / "sources"):
-            if candidate.is_dir() and any(candidate.glob("*.txt")):
-                (own if has_bibliography(candidate) else full).append(candidate)
-    folders = (*full[:1], *own[:1])
-    if not folders:
-        return None
-    cited_only = read_bibliography(own[0]).cited_only if own else frozenset()
-    return SourceTexts(folders, cited_only)
+            if candidate.is_dir():
+                yield _from_here(candidate)
+
+
+def _from_here(path: Path) -> Path:
+    """``path`` relative to the working folder when it is inside it, as problems name files."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def _modern_pages(near: Path) -> frozenset[str]:
+    """The files the nearest bibliography lists as modern pages, cited and not kept."""
+    for candidate in _candidates(near):
+        if has_bibliography(candidate):
+            return read_bibliography(candidate).cited_only
+    return frozenset()
 
 
 def source_texts(folder: Path | SourceTexts | None, near: Path) -> SourceTexts | None:
     """The texts in ``folder`` when one is given (alone), else those found near ``near``."""
     if isinstance(folder, SourceTexts):
         return folder
-    return SourceTexts((folder,)) if folder is not None else find_sources_dir(near)
+    if folder is None:
+        return find_sources_dir(near)
+    return SourceTexts((folder,), _modern_pages(near)) if folder.is_dir() else None
 
 
 @dataclass(frozen=True)
@@ -192,14 +214,17 @@ def validate_paths(
     texts: SourceTexts | None = None
     found: dict[Path, SourceTexts | None] = {}
     for path in files:
-        try:
-            if path.parent not in found:
+        if path.parent not in found:
+            try:
                 found[path.parent] = source_texts(sources_dir, path)
-            texts = found[path.parent]
+            except ProblemsError as error:  # the bibliography beside the texts
+                problems += error.problems
+                found[path.parent] = None
+        texts = found[path.parent]
+        try:
             rulesets.append(load_ruleset(path, texts, combinations))
         except ProblemsError as error:
             problems += error.problems
-            found.setdefault(path.parent, None)
     seen: dict[str, str] = {}
     for ruleset in rulesets:
         if ruleset.id in seen:

@@ -50,6 +50,7 @@ Raw = Mapping[str, Any]
 
 COMPLETE_TEXT = "complete text"
 INCOMPLETE_TEXT = "text incomplete"
+MODERN_PAGE = "modern page"
 
 
 def supplied_label(supplied: int, from_others: int = 0) -> str:
@@ -65,9 +66,11 @@ def supplied_label(supplied: int, from_others: int = 0) -> str:
     return f"{said}, {from_others} from other sources" if from_others else said
 
 
-def status_label(ruleset: Ruleset) -> str:
-    """The ruleset's status in a few words: whether the copy is whole, and what was supplied."""
+def status_label(ruleset: Ruleset, modern: bool = False) -> str:
+    """The ruleset's status in a few words: whether the copy is whole (or, ``modern``, a modern
+    page, cited and not reproduced), and what was supplied."""
     copy = COMPLETE_TEXT if ruleset.source.complete else INCOMPLETE_TEXT
+    copy = MODERN_PAGE if modern else copy
     return f"{copy}, {supplied_label(ruleset.supplied_count, ruleset.supplied_elsewhere)}"
 
 

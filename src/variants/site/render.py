@@ -42,6 +42,16 @@ def escape_markdown(text: str) -> Markup:
     return Markup(MARKDOWN_SPECIALS.sub(r"\\\1", str(escape(flat))))
 
 
+def escape_heading(text: str) -> Markup:
+    """:func:`escape_markdown` for a Markdown heading's text, quotes left as they are: the table
+    of contents escapes a heading's text again, so ``&#39;`` would show there as written.
+
+    >>> str(escape_heading("Foster's <i>Hoyle</i> (1897)"))
+    "Foster's &lt;i&gt;Hoyle&lt;/i&gt; \\\\(1897\\\\)"
+    """
+    return Markup(str(escape_markdown(text)).replace("&\\#39;", "'").replace("&\\#34;", '"'))
+
+
 def _wrap_card(match: re.Match[str]) -> str:
     rank, glyph = match.group(1), match.group(2)
     colour = "red" if glyph in RED_GLYPHS else "black"
@@ -227,6 +237,7 @@ def environment() -> Environment:
         comment_end_string="#%}",
     )
     env.filters["md"] = escape_markdown
+    env.filters["heading"] = escape_heading
     env.filters["cards"] = cards
     env.filters["paras"] = paragraphs
     env.filters["compact"] = compact

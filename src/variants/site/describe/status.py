@@ -19,9 +19,8 @@ from ...rules.ruleset import (
     Ruleset,
     supplied_label,
 )
+from ...rules.ruleset import MODERN_PAGE as MODERN_PAGE
 from .words import ORDINALS, plural
-
-MODERN_PAGE = "modern page"
 
 
 @dataclass(frozen=True)
