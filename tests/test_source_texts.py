@@ -10,13 +10,14 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import get_args
 from urllib.parse import urljoin, urlsplit
 
 import markdown
 import pytest
 from clirun import REPO, run
 
-from variants.rules.bibliography import read_bibliography
+from variants.rules.bibliography import SourceKind, bibliography_schema, read_bibliography
 from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.yamlsource import ProblemsError
 from variants.site.pages import SiteData, source_pages
@@ -37,6 +38,12 @@ def test_the_repository_keeps_the_public_domain_texts_and_never_the_modern_pages
     assert kept == sorted(e.file for e in BIBLIOGRAPHY.entries if e.reproduced)
     assert sorted(e.file for e in BIBLIOGRAPHY.entries if not e.reproduced) == MODERN
     assert len(kept) == 10 and not set(MODERN) & set(kept)
+
+
+def test_each_kind_of_source_is_one_literal_value() -> None:
+    kinds = bibliography_schema()["properties"]["sources"]["items"]["properties"]["kind"]["enum"]
+    assert kinds == list(get_args(SourceKind))
+    assert [e.reproduced for e in BIBLIOGRAPHY.entries if e.kind == "modern-page"] == [False] * 2
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="the shared source texts are not here")
