@@ -16,10 +16,12 @@ from urllib.parse import urljoin, urlsplit
 import markdown
 import pytest
 from clirun import REPO, run
+from mkdocs.exceptions import PluginError
 
 from variants.rules.bibliography import SourceKind, bibliography_schema, read_bibliography
 from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.yamlsource import ProblemsError
+from variants.site.hooks import site_bibliography
 from variants.site.pages import SiteData, source_pages
 from variants.site.sourcepages import citations_of
 
@@ -109,6 +111,19 @@ def test_a_bibliography_that_is_wrong_is_told_by_validate(clone: Path) -> None:
         "keep its text in the sources folder (at sources/1/kind)",
         "1 problem(s) in 1 of 15 file(s)",
     ]
+
+
+def test_the_site_build_tells_a_wrong_bibliography_as_one_error(clone: Path) -> None:
+    folder = clone / "sources"
+    assert site_bibliography(clone / "elsewhere") is None  # no bibliography: no text pages
+    (folder / MODERN[1]).write_text("a modern page\n", "utf-8")
+    with pytest.raises(PluginError) as caught:
+        site_bibliography(folder)
+    assert str(caught.value) == (
+        f"variants: the bibliography in {folder} is invalid:\n{folder}/sources.yaml:49:11: "
+        "002_3e5828ade67e0df0.txt is a modern page: cite it, do not keep its text in the "
+        "sources folder (at sources/2/kind)"
+    )
 
 
 def test_a_modern_page_not_in_the_bibliography_is_still_a_missing_file(clone: Path) -> None:

@@ -84,14 +84,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         ruleset_schema(),
         read_contributing(root),
         bool(config.use_directory_urls),
-        _bibliography(root / "sources"),
+        site_bibliography(root / "sources"),
     )
     if config.nav is None:
         config.nav = navigation(_state.site)
     return config
 
 
-def _bibliography(folder: Path) -> Bibliography | None:
+def site_bibliography(folder: Path) -> Bibliography | None:
     """The repository's sources folder's bibliography, whose texts get pages; none without."""
     if not has_bibliography(folder):
         return None
@@ -127,7 +127,9 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
-    """Rebuild when a ruleset, an example deal file or a template changes."""
+    """Rebuild when a ruleset, an example deal file, a source text or a template changes."""
+    if _state.site is not None and _state.site.bibliography is not None:
+        server.watch(str(_state.site.bibliography.folder))
     if _state.rulesets_dir is not None:
         server.watch(str(_state.rulesets_dir))
         examples = Path(
