@@ -28,8 +28,8 @@ KNOWN = (
     "peel, spin, spinado, squareman"
 )
 KEYS = (
-    "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, board, "
-    "leads, policy, seed"
+    "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, pool, "
+    "board, leads, policy, seed"
 )
 
 
@@ -113,6 +113,13 @@ CASES: tuple[Case, ...] = (
     Case("face-up-too-few", 12, "face_up names 4 cards; there is one for each of 5 seats"),
     Case("face-up-not-in-hand", 12, "the face-up QS is not in seat 2's hand"),
     Case("face-up-without-down-and-up", 11, "these rules deal no card face up"),
+    Case(
+        "pool-missing", 2, "missing key 'pool': the pool cards drawn for the deal, in board order"
+    ),
+    Case("pool-out-of-place", 13, "the pool card in place 2 must be a king, not QD"),
+    Case("pool-one-suit-twice", 13, "the pool cards QD and JD are of one suit: each is of its own"),
+    Case("pool-not-drawn", 12, "these rules draw no pool cards"),
+    Case("pool-card-dealt", 7, "KD is removed from the pack under these rules"),
 )
 
 

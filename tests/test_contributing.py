@@ -6,6 +6,12 @@ validator accepts it, the engine plays it at every player count it supports, and
 has its page, its comparison column, its worked examples and its statistics. Then the same file
 with a contributor's typical mistakes: each error names the line of the mistake.
 
+The same copy also gets a relative of Pope Joan started the way a contributor starts one:
+``variants new matrimony-fourfold --like matrimony-foster`` in the copy, then the file edited as
+YAML into another layout of Matrimony (two cards down and one up, four divisions with no Pair).
+It validates, plays every player count it allows, is told as a showing (no card played), and the
+built site lists it under its game.
+
 A second copy proves it for one of the project's own rulesets, ``hoffmann`` (source 008): the
 copy lacks it, ``variants new hoffmann --like peel`` starts it, and the contributor completes the
 file as YAML (the finished text is the shipped ``rulesets/hoffmann.yaml``, the same blocks as the
@@ -18,6 +24,7 @@ the site is built by ``mkdocs`` in a process of its own, as a contributor builds
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -64,19 +71,52 @@ def _variants(project: Path, *args: str) -> Outcome:
     return run(args, cwd=project, env=_changes())
 
 
+RELATIVE = "matrimony-fourfold"
+"""A Matrimony with another layout, started from Foster's and edited as YAML."""
+PAIR_DIVISION = re.compile(r"^      - id: pair\n(?:        .*\n)+", re.MULTILINE)
+
+
+def _start_relative(root: Path) -> None:
+    """``variants new`` the relative like Foster's Matrimony, then edit its YAML: two cards
+    down and one up instead of one and one, and the Pair division taken off the layout."""
+    done = _variants(
+        root,
+        "new",
+        RELATIVE,
+        "--title",
+        "Matrimony on four divisions",
+        "--like",
+        "matrimony-foster",
+    )
+    assert done.status == 0, done.err
+    path = root / "rulesets" / f"{RELATIVE}.yaml"
+    text = path.read_text(encoding="utf-8")
+    edits = (
+        ("    down: 1\n", "    down: 2\n"),
+        ("confederacy: 1, pair: 1, best: 1}", "confederacy: 1, best: 1}"),
+    )
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    text, removed = PAIR_DIVISION.subn("", text)
+    assert removed == 1
+    path.write_text(text, encoding="utf-8")
+
+
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     root = tmp_path_factory.mktemp("contributor") / "project"
     _copy_project(root)
     shutil.copy(CONTRIBUTED, root / "rulesets" / CONTRIBUTED.name)
+    _start_relative(root)
     yield root
 
 
-def test_the_copy_differs_from_the_project_by_one_ruleset_file(project: Path) -> None:
+def test_the_copy_differs_from_the_project_by_two_ruleset_files(project: Path) -> None:
     new = {p.name for p in (project / "rulesets").iterdir()} - {
         p.name for p in (REPO / "rulesets").iterdir()
     }
-    assert new == {"peel-rounds.yaml"}
+    assert new == {"peel-rounds.yaml", f"{RELATIVE}.yaml"}
     assert (project / "src" / "variants" / "engine" / "play.py").read_bytes() == (
         REPO / "src" / "variants" / "engine" / "play.py"
     ).read_bytes()
@@ -86,7 +126,7 @@ def test_the_validator_accepts_the_new_ruleset(project: Path) -> None:
     done = _variants(project, "validate")
     assert done.status == 0, done.err
     shipped = len(list((REPO / "rulesets").glob("*.yaml")))
-    assert done.out.startswith(f"{shipped + 1} ruleset(s) valid")
+    assert done.out.startswith(f"{shipped + 2} ruleset(s) valid")
 
 
 def test_the_list_shows_it(project: Path) -> None:
@@ -126,12 +166,16 @@ def test_the_engine_plays_every_supported_player_count(project: Path, players: i
     assert "the dealer takes it into hand" in replay.out
 
 
-def test_the_built_site_has_its_page_column_examples_and_statistics(
-    project: Path, tmp_path: Path
-) -> None:
-    built = tmp_path / "built"
+@pytest.fixture(scope="module")
+def built(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The copy's site, built once for both new rulesets."""
+    built = tmp_path_factory.mktemp("contributor-site") / "built"
     sources = {"VARIANTS_SOURCES": str(SOURCES)} if SOURCES.is_dir() else {}
     build_site(built, project / "mkdocs.yml", **sources)  # small statistics runs, as conftest sets
+    return built
+
+
+def test_the_built_site_has_its_page_column_examples_and_statistics(built: Path) -> None:
     page = (built / "rulesets" / "peel-rounds" / "index.html").read_text(encoding="utf-8")
     assert "Peel&#39;s board, played in rounds" in page or "Peel's board, played in rounds" in page
     compare = (built / "compare" / "index.html").read_text(encoding="utf-8")
@@ -140,6 +184,50 @@ def test_the_built_site_has_its_page_column_examples_and_statistics(
     assert "players" in examples
     statistics = (built / "statistics" / "peel-rounds" / "index.html").read_text(encoding="utf-8")
     assert "<svg" in statistics
+
+
+def test_the_relative_validates_with_four_divisions(project: Path) -> None:
+    done = _variants(project, "validate", f"rulesets/{RELATIVE}.yaml")
+    assert done.status == 0, done.err
+    assert done.out.startswith("1 ruleset(s) valid")
+    listed = _variants(project, "list")
+    assert re.search(rf"^{RELATIVE} .* 5-14$", listed.out, re.MULTILINE), listed.out
+
+
+@pytest.mark.parametrize("players", range(5, 15))
+def test_the_relative_plays_every_player_count_as_a_showing(project: Path, players: int) -> None:
+    game = _variants(project, "game", RELATIVE, "--players", str(players), "--seed", "7", "--json")
+    assert game.status == 0, game.err
+    assert f'"players": {players}' in game.out
+    out = f"relative-{players}.yaml"
+    deal = _variants(
+        project, "deal", RELATIVE, "--players", str(players), "--seed", "7", "--out", out
+    )
+    assert deal.status == 0, deal.err
+    replay = _variants(project, "replay", "--ascii", out)
+    assert replay.status == 0, replay.err
+    hands = re.findall(r"^  Seat \d+.*: (\S+ \S+ \S+) \((\S+) face up\)$", replay.out, re.MULTILINE)
+    assert len(hands) == players  # two cards down and one up to every seat
+    assert all(up in cards.split() for cards, up in hands)
+    told = replay.out.splitlines()
+    showing = "Nobody plays a card: the hands are shown in turn, beginning with the elder hand."
+    swept = [line for line in told if "face up and sweeps the board" in line]
+    assert (showing in told) != bool(swept)
+    assert not any(line.startswith("Run ") or " leads " in line for line in told)
+    assert "Pair" not in replay.out
+
+
+def test_the_built_site_lists_the_relative_under_its_game(built: Path) -> None:
+    game = (built / "games" / "matrimony" / "index.html").read_text(encoding="utf-8")
+    assert f'href="../../rulesets/{RELATIVE}/"' in game
+    assert f'href="../../examples/{RELATIVE}/"' in game
+    family = (built / "family" / "index.html").read_text(encoding="utf-8")
+    assert f'id="kin-{RELATIVE}"' in family
+    examples = (built / "examples" / RELATIVE / "index.html").read_text(encoding="utf-8")
+    assert "The showing</h3>" in examples and "pj-pc--up" in examples
+    assert "Nobody plays a card: the hands are shown in turn" in examples
+    statistics = (built / "statistics" / RELATIVE / "index.html").read_text(encoding="utf-8")
+    assert "Goes out first" not in statistics
 
 
 def _mistakes() -> list[tuple[str, str, str, str]]:

@@ -507,6 +507,18 @@ CASES: tuple[Case, ...] = (
         net=(-16, 30, -16),
         board={"ace": 1, "queen": 1},
     ),
+    Case(
+        "newmarket-pool-drawn",
+        "newmarket",
+        plays=run(1, "D", "A", "6")
+        + run(1, "D", "8", "Q")
+        + run(1, "C", "8", "10")
+        + cards(1, "KS"),
+        winner=1,
+        won={"king": [1], "jack": [1]},
+        net=(-16, 30, -16),
+        board={"ace": 1, "queen": 1},
+    ),
     # --- matrimony: the hands shown, no card played -------------------------------------------
     Case(
         "matrimony-foster-ace-sweeps",
@@ -581,3 +593,25 @@ def test_deal_by_hand(case: Case) -> None:
     assert result["board"] == {cid: case.board.get(cid, 0) for cid in ids}
     carried = yaml.safe_load((REPO / case.path).read_text(encoding="utf-8")).get("board") or {}
     assert sum(result["net"]) + sum(result["board"].values()) - sum(carried.values()) == 0
+
+
+def test_drawn_pool_cards_are_recorded_in_the_deal_file_and_told(tmp_path: Path) -> None:
+    """Newmarket with its pool cards drawn: ``variants deal`` writes the four it drew (an ace, a
+    king, a queen and a knave, of four suits), and ``play`` and ``replay`` play the same deal
+    again from the file; different seeds draw different pool cards."""
+    pools = set()
+    for seed in range(1, 6):
+        out = tmp_path / f"drawn-{seed}.yaml"
+        args = ["newmarket", "--players", "4", "--seed", str(seed), "--option", "pool_cards=drawn"]
+        dealt = run_cli(["deal", *args, "--out", str(out)])
+        assert dealt.status == 0, dealt.err
+        pool = yaml.safe_load(out.read_text(encoding="utf-8"))["pool"]
+        assert [card[:-1] for card in pool] == ["A", "K", "Q", "J"]
+        assert len({card[-1] for card in pool}) == 4
+        pools.add(tuple(pool))
+        told = run_cli(["replay", "--ascii", str(out)])
+        assert told.status == 0, told.err
+        listed = ", ".join(pool[:-1]) + " and " + pool[-1]
+        assert f"The pool cards turned up this deal: {listed}." in told.out
+        assert play_json(str(out))["ruleset"] == "newmarket"
+    assert len(pools) > 1

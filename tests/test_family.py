@@ -3,6 +3,7 @@ they share and where they differ read from the rulesets themselves."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.ruleset import Ruleset
 from variants.site import family
-from variants.site.pages import SiteData, navigation
+from variants.site.pages import SiteData, generate_pages, navigation
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -55,3 +56,68 @@ def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
     groups = [next(iter(entry)) for entry in nav["Rulesets"]]
     assert groups == ["Pope Joan", "Matrimony", "Spin", "Newmarket"]
     assert "Family" in nav
+
+
+def _site(rulesets: list[Ruleset]) -> SiteData:
+    return SiteData.create({r.id: r for r in rulesets}, ruleset_schema())
+
+
+def test_each_game_has_a_page_in_the_nav_under_the_family(rulesets: list[Ruleset]) -> None:
+    site = _site(rulesets)
+    nav = {key: value for entry in navigation(site) for key, value in entry.items()}
+    assert nav["Family"] == [
+        {"The family": "family.md"},
+        {"Pope Joan": "games/pope-joan.md"},
+        {"Matrimony": "games/matrimony.md"},
+        {"Spin": "games/spin.md"},
+        {"Newmarket": "games/newmarket.md"},
+    ]
+    pages = generate_pages(site)
+    for page in ("pope-joan", "matrimony", "spin", "newmarket"):
+        assert f'href="../games/{page}/"' in pages["family.md"]
+        assert f"games/{page}.md" in pages
+
+
+def test_a_game_page_says_what_the_game_is_from_its_rulesets(rulesets: list[Ruleset]) -> None:
+    matrimony = next(g for g in family.games(rulesets) if g.name == "Matrimony")
+    assert family.about(matrimony) == (
+        "No card is played: each player is dealt one or two cards face down and one face up, and "
+        "the hands are then shown, from the eldest, each division going to the first hand shown "
+        "that holds what wins it.",
+        "The stakes are laid on five divisions; across its rulesets they are Best, Matrimony, "
+        "Intrigue, Confederacy, Pairs and Pair.",
+        "It is played by five to fourteen players.",
+        "Four sources here describe it, from 1856 to 1911.",
+    )
+    assert family.lacks(matrimony) == (
+        "Pope",
+        "Ace",
+        "King",
+        "Queen",
+        "Knave",
+        "Game",
+        "Ten",
+        "Jack",
+    )
+    assert ("Unwon counters", "unwon counters stay") in family.always_shared(matrimony)
+    assert "Stops" in family.always_differs(matrimony)
+    page = generate_pages(_site(rulesets))["games/matrimony.md"]
+    for ruleset in matrimony.rulesets:
+        for folder in ("rulesets", "examples", "statistics"):
+            assert f'href="../../{folder}/{ruleset.id}/"' in page
+        assert f'href="../../family/#kin-{ruleset.id}"' in page
+
+
+def test_games_are_grouped_by_the_game_their_sources_name(rulesets: list[Ruleset]) -> None:
+    renamed = [
+        replace(r, source=replace(r.source, game="<b>Spinado</b>")) if r.id == "spinado" else r
+        for r in rulesets
+    ]
+    site = _site(renamed)
+    nav = {key: value for entry in navigation(site) for key, value in entry.items()}
+    assert {"B Spinado B": "games/b-spinado-b.md"} in nav["Family"]
+    page = generate_pages(site)["games/b-spinado-b.md"]
+    assert "<b>" not in page and "&lt;b&gt;Spinado&lt;/b&gt;" in page
+    spin = next(g for g in family.games(renamed) if g.name == "Spin")
+    assert [r.id for r in spin.rulesets] == ["spin"]
+    assert family.about(spin)[0].startswith("The cards are played out in runs")

@@ -220,23 +220,23 @@ CASES: list[tuple[list[str], str]] = [
     (["game", "peel", "--players", "4", "--frob", "x"], "variants: unexpected arguments: --frob x"),
     (
         ["game", "peel", "--players", "abc"],
-        "variants: --players must be a whole number from 2 to 12, not 'abc'",
+        "variants: --players must be a whole number from 2 to 14, not 'abc'",
     ),
     (
         ["game", "peel", "--players", "1"],
-        "variants: --players must be a whole number from 2 to 12, not '1'",
+        "variants: --players must be a whole number from 2 to 14, not '1'",
     ),
     (
-        ["deal", "peel", "--players", "13"],
-        "variants: --players must be a whole number from 2 to 12, not '13'",
+        ["deal", "peel", "--players", "15"],
+        "variants: --players must be a whole number from 2 to 14, not '15'",
     ),
     (
         ["game", "peel", "--players", "\u0663"],  # an Arabic-Indic three: a digit, but not ASCII
-        "variants: --players must be a whole number from 2 to 12, not '\u0663'",
+        "variants: --players must be a whole number from 2 to 14, not '\u0663'",
     ),
     (
         [*SIM[:3], "4\u202e", "--deals", "5"],
-        "variants: --players must be a whole number from 2 to 12, not '4\\u202e'",
+        "variants: --players must be a whole number from 2 to 14, not '4\\u202e'",
     ),
     (
         ["deal", "peel", "--players", "4", "--seed", "-1"],

@@ -211,9 +211,9 @@ CASES: tuple[Case, ...] = (
         lines=("85:52: 1001 is too large: at most 1000 (at rules/dressing/shares/total_at_least)",),
     ),
     case(
-        "players-thirteen",
-        ("    max: 8\n", "    max: 13\n"),
-        lines=("22:10: 13 is too large: at most 12 (at rules/players/max)",),
+        "players-fifteen",
+        ("    max: 8\n", "    max: 15\n"),
+        lines=("22:10: 15 is too large: at most 14 (at rules/players/max)",),
     ),
     case(
         "summary-too-long",
@@ -455,6 +455,53 @@ CASES: tuple[Case, ...] = (
         lines=(
             "45:11: with the deal style all-to-players the turn-up can be: last-dealt, none; not "
             "dealer-last (at rules/turn_up/card)",
+        ),
+    ),
+    # --- the pool cards turned up (Newmarket) -------------------------------------------------
+    case(
+        "pool-card-in-the-pack",
+        ("        win: {card: 9D}\n", "        win: {card: 9D}\n        pool_card: 10D\n"),
+        lines=(
+            "63:20: the pool card 10D is turned up, so it must be out of the pack (list it under "
+            "pack.removed) (at rules/board/compartments/0/pool_card)",
+        ),
+    ),
+    case(
+        "pool-card-won-by-a-trump",
+        (
+            "        win: {trumps: [Q, K]}\n",
+            "        win: {trumps: [Q, K]}\n        pool_card: 8D\n",
+        ),
+        lines=(
+            "68:9: a compartment with the pool card 8D is won by one card of its suit "
+            "(at rules/board/compartments/1/win)",
+        ),
+    ),
+    case(
+        "pool-cards-of-one-suit",
+        ("    removed: [8D]\n", "    removed: [8D, KD]\n"),
+        ("        win: {card: 9D}\n", "        win: {card: 9D}\n        pool_card: 8D\n"),
+        ("        win: {trump: A}\n", "        win: {card: QD}\n        pool_card: KD\n"),
+        lines=(
+            "75:20: the pool cards 8D and KD are of one suit: each is of its own "
+            "(at rules/board/compartments/2/pool_card)",
+        ),
+    ),
+    case(
+        "pool-drawn-without-pool-cards",
+        ("    carry_over: true\n", "    carry_over: true\n    pool_drawn: true\n"),
+        lines=(
+            "57:17: pool_drawn needs a compartment with a pool_card (at rules/board/pool_drawn)",
+        ),
+    ),
+    case(
+        "pool-drawn-beside-a-card-of-its-rank",
+        ("    removed: [8D]\n", "    removed: [8D, 8C]\n"),
+        ("    carry_over: true\n", "    carry_over: true\n    pool_drawn: true\n"),
+        ("        win: {card: 9D}\n", "        win: {card: 9D}\n        pool_card: 8D\n"),
+        lines=(
+            "29:19: with the pool cards drawn, 8C cannot be out of the pack: a drawn pool card "
+            "or its winning card may be of its rank (at rules/pack/removed/1)",
         ),
     ),
     # --- ids --------------------------------------------------------------------------------------
@@ -734,7 +781,7 @@ def test_a_hostile_ruleset_gives_exactly_its_lines_and_status_1(item: Case, tmp_
 # --- a ruleset at the bounds' edges plays ------------------------------------------------------
 
 EXTREME = (
-    ("    min: 3\n    max: 8\n", "    min: 2\n    max: 12\n"),
+    ("    min: 3\n    max: 8\n", "    min: 2\n    max: 14\n"),
     ("deals: per-player", "deals: 100"),
     ("stakes: {pope: 6, matrimony: 2, ace: 1}", "stakes: {pope: 500, matrimony: 300, ace: 200}"),
     (
@@ -757,13 +804,13 @@ def test_a_ruleset_at_the_bounds_validates_and_plays_its_longest_games(tmp_path:
         ).status
         == 0
     )
-    for players in ("2", "12"):
+    for players in ("2", "14"):
         outcome = run(["game", str(path), "--players", players, "--seed", "1", "--json"])
         assert outcome.status == 0, outcome.err
         game = json.loads(outcome.out)
         assert len(game["deals"]) == 100
         assert sum(game["totals"]) + sum(game["board"].values()) == 0
-    outcome = run(["simulate", str(path), "--players", "12", "--games", "2", "--seed", "1"])
+    outcome = run(["simulate", str(path), "--players", "14", "--games", "2", "--seed", "1"])
     assert outcome.status == 0, outcome.err
 
 

@@ -13,7 +13,7 @@ from variants.mechanics import holders
 from variants.mechanics.holders import HolderPays
 from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.ruleset import FirstDealer, Ruleset, StopCause, TurnUpFate
-from variants.site import compare, describe, pages, render, schema_doc, svg
+from variants.site import compare, describe, family, pages, render, schema_doc, svg
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -23,7 +23,7 @@ def rulesets() -> dict[str, Ruleset]:
     return load_rulesets(REPO / "rulesets")
 
 
-@pytest.mark.parametrize("module", [describe, render, schema_doc, pages, compare, svg])
+@pytest.mark.parametrize("module", [describe, render, schema_doc, pages, compare, svg, family])
 def test_doctests(module: Any) -> None:
     failures, _ = doctest.testmod(module)
     assert failures == 0
@@ -189,7 +189,7 @@ def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
     matrimony = {r for r in rulesets if r.startswith("matrimony-")}
     assert removing == set(rulesets) - {"foster", "newmarket"} - matrimony
     players = {text: {r.id for r in group} for text, group in rows["players"].groups()}
-    assert players == {"3\N{EN DASH}8": set(rulesets) - matrimony, "5\N{EN DASH}12": matrimony}
+    assert players == {"3\N{EN DASH}8": set(rulesets) - matrimony, "5\N{EN DASH}14": matrimony}
     assert all(len(row.cells) == len(ordered) for row in rows.values())
     disagreements = {row.dimension.id for row in compare.disagreements(ordered)}
     assert {"pack", "players"} <= disagreements

@@ -19,6 +19,7 @@ from variants.site.exampledeals import (
     replay_data,
     script_json,
 )
+from variants.site.examples import worked_examples
 from variants.site.onedeal import one_deal
 
 REPO = Path(__file__).resolve().parent.parent
@@ -128,4 +129,57 @@ def test_headings_keep_quotes_and_escape_the_rest() -> None:
 
     assert str(heading('Peel\'s "walk" <b>[x](y)</b> {#z}')) == (
         'Peel\'s "walk" &lt;b&gt;\\[x\\]\\(y\\)&lt;/b&gt; \\{\\#z\\}'
+    )
+
+
+def test_a_showing_deal_is_told_as_a_showing_with_its_face_up_cards_marked(
+    rulesets: dict[str, Ruleset],
+) -> None:
+    """Foster's Matrimony, five players, seed 1: one card down and one up to each seat, the hands
+    shown from the elder hand, seat 4 taking Confederacy with K♥ J♠."""
+    ruleset = rulesets["matrimony-foster"]
+    example = generated_example(ruleset, 5)
+    view = deal_view(example)
+    assert not view.in_runs
+    assert [len(s.face_up) for s in view.seats] == [1] * 5
+    page = worked_examples(ruleset)
+    section = page[page.index("## Five players") : page.index("## Eight players")]
+    assert (
+        section.count('class="pj-pc pj-pc--red pj-pc--up"')
+        + section.count('class="pj-pc pj-pc--black pj-pc--up"')
+        == 5
+    )
+    assert section.count('<span class="pj-up">face up</span>') == 5
+    assert 'title="nine of diamonds, dealt face up"' in section
+    assert "The showing</h3>" in section and "The play</h3>" not in section
+    assert "Cards left" not in section and "Nobody went out" not in section
+    assert "every lead chosen" not in section
+    assert (
+        "Nobody plays a card: the hands are shown in turn, beginning with the elder hand."
+        in section
+    )
+    assert "No card is played under these rules" in page
+    data, lines = replay_data(example)
+    assert data["shown"] is True
+    assert data["face_up"] == ["9D", "AC", "6S", "6D", "JS"]
+    assert "Seat 4 takes Confederacy (4 counters), on the hands shown." in lines
+
+
+def test_a_deal_played_in_runs_is_told_run_by_run(rulesets: dict[str, Ruleset]) -> None:
+    page = worked_examples(rulesets["peel"])
+    assert "Each is told run by run" in page and "The play</h3>" in page
+    assert "pj-pc--up" not in page and "Cards left" in page
+    data, _ = replay_data(generated_example(rulesets["peel"], 5))
+    assert data["shown"] is False and data["face_up"] == []
+
+
+def test_one_deal_says_no_card_is_played_where_the_hands_are_shown(
+    rulesets: dict[str, Ruleset],
+) -> None:
+    ordered = sorted(rulesets.values(), key=lambda r: r.id)
+    result = one_deal(ordered, seed=2, players=5, dealer=0)
+    going = next(note for note in result.notes if "goes out under" in note)
+    assert (
+        "no card is played under Matrimony britannica, Matrimony cassell, Matrimony enquire and "
+        "Matrimony foster, where the hands are shown" in going
     )

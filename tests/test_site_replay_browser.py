@@ -21,7 +21,8 @@ from playwright.sync_api import Browser, Page, expect
 from variants.dealfile import read_deal_file
 from variants.engine.cards import card_glyph, parse_card
 from variants.engine.events import Led, Stopped
-from variants.site.exampledeals import Example, examples_for
+from variants.rules.ruleset import Ruleset
+from variants.site.exampledeals import Example, examples_for, generated_example, replay_data
 from variants.telling.narrate import Style
 from variants.telling.replaydata import replay_steps, step_line
 
@@ -217,4 +218,34 @@ def test_the_reader_chooses_a_deal(replay: tuple[Page, list[str]], base_url: str
         page.select_option("[data-pj-replay-pick]", "../../foster/eight-players/")
     assert page.url.endswith("/replay/foster/eight-players/")
     assert page.locator("[data-pj-seat]").count() == 8
+    assert errors == []
+
+
+def test_a_showing_deal_marks_its_face_up_cards_and_opens_each_hand_shown(
+    replay: tuple[Page, list[str]], base_url: str, rulesets: dict[str, Ruleset]
+) -> None:
+    """Foster's Matrimony, five players, seed 1 (seat 4 deals): one card down and one up to
+    each seat. In seat 1's view the other hands show their face-up card, marked in words, and
+    one card face down; a hand once shown is open to every view."""
+    page, errors = replay
+    example = generated_example(rulesets["matrimony-foster"], 5)
+    _, lines = replay_data(example)
+    page.goto(base_url + "/replay/matrimony-foster/five-players/")
+    expect(page.locator(".pj-replay__box--run h3")).to_contain_text("Hands shown")
+    page.select_option("[data-pj-view]", "1")
+    face_up = ["9D", "AC", "6S", "6D", "JS"]
+    for seat, up in enumerate(face_up):
+        marked = page.locator(f'[data-pj-seat="{seat}"] .pj-pc--up')
+        assert attributes(marked, "data-card") == [up], seat
+        assert page.locator(f'[data-pj-seat="{seat}"] .pj-up').inner_text() == "face up"
+        if seat != 1:
+            assert hand(page, seat) == [up]
+            backs = page.locator(f'[data-pj-seat="{seat}"] .pj-backs')
+            assert backs.inner_text() == "1 card face down"
+    shown = next(i for i, line in enumerate(lines) if line.startswith("Seat 0 shows")) + 1
+    page.goto(base_url + f"/replay/matrimony-foster/five-players/#step-{shown}")
+    page.select_option("[data-pj-view]", "1")
+    assert len(hand(page, 0)) == 2  # shown, so open in seat 1's view
+    assert hand(page, 2) == ["6S"]  # not shown yet
+    assert page.locator("[data-pj-run] .pj-run__play").count() == 1
     assert errors == []

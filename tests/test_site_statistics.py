@@ -349,3 +349,19 @@ def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
     # Peel's own runs, each advice among them: the others follow Peel's preferences, unchanged.
     assert played == len(set(plan(site["peel"], list(site.values())).runs()))
     assert cached == total - played
+
+
+def test_a_ruleset_whose_hands_are_shown_has_no_going_out_figures(built: Path) -> None:
+    shown = html(built, "statistics/matrimony-foster")
+    text = text_of(shown)
+    assert "Goes out first" not in text and "goes out first in" not in text
+    assert 'id="st-matrimony-foster-out"' not in shown and 'id="st-matrimony-foster-net"' in shown
+    assert "No card is played, so nobody goes out: the hands are shown" in text
+    assert "Won on the hands shown or by the sweep" in text and "Won at the turn-up" not in text
+    assert "since no card is played" in text and "leading a random legal card" not in text
+    played = text_of(html(built, "statistics/peel"))
+    assert "Goes out first" in played and "Won at the turn-up" in played
+    compared = text_of(html(built, "statistics/compare"))
+    assert "Matrimony foster, elder hand" in compared
+    assert "no card played" in compared
+    assert "A ruleset whose hands are shown, where no card is played, is left out." in compared

@@ -206,6 +206,9 @@ def test_a_showing_deal_tells_the_face_up_cards_each_hand_shown_and_who_takes_wh
     told = narrate(events, rules, Style())
     assert "  Seat 0 (elder hand): A♣ A♦ (A♣ face up)" in told
     start = told.index("Seat 0 shows A♣ A♦.")
+    assert told[start - 1] == (
+        "Nobody plays a card: the hands are shown in turn, beginning with the elder hand."
+    )
     assert told[start : start + 10] == [
         "Seat 0 shows A♣ A♦.",
         "Seat 1 shows K♥ Q♠.",
@@ -228,3 +231,12 @@ def test_a_showing_deal_tells_the_face_up_cards_each_hand_shown_and_who_takes_wh
         table.add(event)
     assert table.shown == [0, 1, 2, 3, 4]
     assert table.face_up == [parse_card(c) for c in ("AC", "KH", "QD", "JC", "KD")]
+
+
+def test_a_sweep_is_told_with_the_card_dealt_face_up_before_what_it_takes() -> None:
+    deal = read_deal_file(DEALS / "matrimony-foster-ace-sweeps.yaml")
+    told = narrate(play_deal_file(deal).events, deal.compiled.rules, Style())
+    start = told.index(next(line for line in told if "sweeps the board" in line))
+    assert told[start].endswith("is dealt A♦ face up and sweeps the board: no hand is shown.")
+    assert all(line.endswith("sweeping the board.") for line in told[start + 1 : start + 6])
+    assert not any(line.endswith(" shows") or " shows " in line for line in told)

@@ -89,7 +89,7 @@ CASES: tuple[Case, ...] = (
     ),
     _case(
         "unknown-key-typo",
-        "58:5: unknown key 'compartmens': did you mean 'compartments'? (allowed here: carry_over, compartments, interpretation, provenance) (at rules/board/compartmens)",
+        "58:5: unknown key 'compartmens': did you mean 'compartments'? (allowed here: carry_over, compartments, interpretation, pool_drawn, provenance) (at rules/board/compartmens)",
     ),
     _case(
         "unknown-key-optional",
@@ -117,7 +117,7 @@ CASES: tuple[Case, ...] = (
     ),
     _case(
         "players-max-too-large",
-        "21:10: 30 is too large: at most 12 (at rules/players/max)",
+        "21:10: 30 is too large: at most 14 (at rules/players/max)",
     ),
     _case(
         "id-not-file-name",

@@ -66,7 +66,7 @@ class UsageError(Exception):
     """A command-line mistake, reported in one line with exit status 1."""
 
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 12
+MIN_PLAYERS, MAX_PLAYERS = 2, 14
 """The player counts any ruleset may allow (the schema's bounds)."""
 MAX_JOBS = 64
 """The most processes ``simulate --jobs`` may use."""

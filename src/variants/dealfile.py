@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from .engine.cards import CardError, card_name, parse_card
-from .engine.compiled import CompiledRules, compile_rules
+from .engine.compiled import CompiledRules, compile_rules, with_pool
 from .engine.deal import DealSetup, sort_hand
 from .engine.dealplan import SPARE, TURN_UP, DealPlanError
 from .engine.events import Led
 from .engine.play import DealResult, IllegalLeadError, play_deal
 from .engine.policies import ADVICE_PREFIX, POLICIES, make_policy
+from .mechanics import pool as pool_cards
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset
 from .rules.ruleset import OptionError, Ruleset
@@ -42,6 +43,7 @@ KEYS = {
     "spare": "the spare hand or stock",
     "turn_up": "the turn-up card or null",
     "face_up": "the card dealt face up to each seat, one per seat",
+    "pool": "the pool cards drawn for the deal, in board order",
     "board": "counters carried over, by compartment",
     "leads": "the card played at each lead",
     "policy": "the policy for leads not given",
@@ -274,8 +276,10 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
     spare = cards_at(("spare",), data["spare"])
     turn_raw = data.get("turn_up")
     turn_up = None if turn_raw is None else card_at(("turn_up",), turn_raw)
-    _check_cards(fail, compiled, hands, spare, turn_up, card_paths)
-    _check_counts(fail, compiled, dealer, hands, spare, turn_up)
+    pool = _pool(fail, compiled, data, card_at)
+    dealt = with_pool(compiled, pool)
+    _check_cards(fail, dealt, hands, spare, turn_up, card_paths)
+    _check_counts(fail, dealt, dealer, hands, spare, turn_up)
     face_up = _face_up(fail, compiled, data, hands, card_at)
     board = _board(fail, data.get("board"), compiled)
     leads_raw = data.get("leads")
@@ -301,6 +305,7 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
         board=tuple(board),
         banker=banker,
         face_up=face_up,
+        pool=pool,
     )
     return DealFile(
         ruleset=ruleset,
@@ -467,6 +472,30 @@ def _check_counts(
         raise fail(("turn_up",), f"the turn-up {card_name(turn_up)} belongs in the spare hand")
 
 
+def _pool(
+    fail: Fail,
+    compiled: CompiledRules,
+    data: dict[Any, Any],
+    card_at: Callable[[JsonPath, object], int],
+) -> tuple[int, ...]:
+    """The pool cards drawn for the deal (empty: the rules draw none)."""
+    if not compiled.rules.board.pool_drawn:
+        if "pool" in data:
+            raise fail(("pool",), "these rules draw no pool cards")
+        return ()
+    if "pool" not in data:
+        raise fail((), f"missing key 'pool': {KEYS['pool']}")
+    raw = data["pool"]
+    if not isinstance(raw, list):
+        raise fail(("pool",), f"pool must be a list of cards, not {kind(raw)}")
+    pool = tuple(card_at(("pool", place), item) for place, item in enumerate(raw))
+    problem = pool_cards.pool_problem(compiled.rules, pool)
+    if problem is not None:
+        place, message = problem
+        raise fail(("pool",) if place is None else ("pool", place), message)
+    return pool
+
+
 def _face_up(
     fail: Fail,
     compiled: CompiledRules,
@@ -532,6 +561,8 @@ def deal_file_text(
     lines.append(f"turn_up: {'null' if setup.turn_up is None else card_name(setup.turn_up)}")
     if setup.face_up:
         lines.append(f"face_up: {cards(setup.face_up)}")
+    if setup.pool:
+        lines.append(f"pool: {cards(setup.pool)}")
     carried = {k: v for k, v in zip(board_ids, setup.board, strict=False) if v}
     lines.append(f"board: {json.dumps(carried)}")
     lines.append(f"leads: {cards(leads)}")

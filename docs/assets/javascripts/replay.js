@@ -7,6 +7,9 @@
  * suit glyphs and colours, and moves between steps by the buttons, the slider, the arrow keys
  * (Left/Right, Home/End) and the address (#step-17 opens step 17; moving updates it). The view
  * shows every hand, or one seat's: the others face down, with only how many cards they hold.
+ * A card dealt face up (Matrimony: data.face_up, one a seat) is marked, in words as well as by
+ * an outline, and stays in sight in a hidden hand; where the hands are shown instead of played
+ * (data.shown), a hand once shown is open to every view, and the run's box lists the hands shown.
  */
 (function () {
   "use strict";
@@ -37,6 +40,21 @@
     node.setAttribute("data-card", name);
     node.title = RANKS[rank] + " of " + SUITS[suit];
     return node;
+  }
+
+  function upCard(name) {
+    var node = card(name);
+    node.classList.add("pj-pc--up");
+    node.title += ", dealt face up";
+    return [node, el("span", "pj-up", "face up")];
+  }
+
+  function handCards(hand, up) {
+    var nodes = [];
+    hand.forEach(function (name) {
+      nodes = nodes.concat(name === up ? upCard(name) : [card(name)]);
+    });
+    return nodes;
   }
 
   function backs(count, label) {
@@ -78,11 +96,20 @@
     var steps = data.steps;
     var total = steps.length;
     var turnUpAt = -1;
+    var shownAt = [];
+    var faceUp = data.face_up || [];
     steps.forEach(function (step, index) {
       if (turnUpAt < 0 && step.kind === "TurnedUp") {
         turnUpAt = index;
       }
+      if (step.kind === "Shown") {
+        shownAt[step.seat] = index;
+      }
     });
+
+    function isShown(seat) {
+      return shownAt[seat] !== undefined && current >= shownAt[seat];
+    }
 
     var slider = root.querySelector("[data-pj-slider]");
     var counter = root.querySelector("[data-pj-counter]");
@@ -140,20 +167,44 @@
         replace(turnUp, [card(data.turn_up), el("span", "pj-replay__note", trump)]);
       } else if (data.turn_up) {
         replace(turnUp, [el("span", "pj-replay__note", "not yet turned")]);
+      } else if (faceUp.length) {
+        replace(turnUp, [el("span", "pj-replay__note", "none: each seat's last card is face up")]);
       } else {
         replace(turnUp, [el("span", "pj-replay__note", "none")]);
       }
 
-      replace(run, step.run.map(function (play) {
-        var slot = el("span", "pj-run__play");
-        slot.appendChild(card(play.card));
-        slot.appendChild(el("span", "pj-run__seat", "seat " + play.seat));
-        return slot;
-      }));
-      if (!step.run.length) {
-        run.appendChild(el("span", "pj-replay__note", "no card played yet"));
+      if (data.shown) {
+        var shownSeats = [];
+        seats.forEach(function (box, seat) {
+          if (isShown(seat)) {
+            shownSeats.push(seat);
+          }
+        });
+        shownSeats.sort(function (a, b) { return shownAt[a] - shownAt[b]; });
+        replace(run, shownSeats.map(function (seat) {
+          var slot = el("span", "pj-run__play");
+          step.hands[seat].forEach(function (name) {
+            slot.appendChild(card(name));
+          });
+          slot.appendChild(el("span", "pj-run__seat", "seat " + seat));
+          return slot;
+        }));
+        if (!shownSeats.length) {
+          run.appendChild(el("span", "pj-replay__note", "no hand shown yet"));
+        }
+        played.textContent = "";
+      } else {
+        replace(run, step.run.map(function (play) {
+          var slot = el("span", "pj-run__play");
+          slot.appendChild(card(play.card));
+          slot.appendChild(el("span", "pj-run__seat", "seat " + play.seat));
+          return slot;
+        }));
+        if (!step.run.length) {
+          run.appendChild(el("span", "pj-replay__note", "no card played yet"));
+        }
+        played.textContent = "· " + cardsWord(step.played) + " played";
       }
-      played.textContent = "· " + cardsWord(step.played) + " played";
 
       if (!data.spare.length) {
         replace(spare, [el("span", "pj-replay__note", "none")]);
@@ -176,14 +227,18 @@
       seats.forEach(function (box, seat) {
         var hand = step.hands[seat];
         var handBox = box.querySelector("[data-pj-hand]");
-        var open = seen < 0 || seen === seat || last;
+        var open = seen < 0 || seen === seat || last || isShown(seat);
+        var up = faceUp[seat];
         box.classList.toggle("pj-rseat--active", step.seat === seat);
         box.classList.toggle("pj-rseat--hidden", !open);
         box.classList.toggle("pj-rseat--out", last && data.winner === seat);
         if (!hand.length) {
           replace(handBox, [el("span", "pj-replay__note", "no cards left")]);
         } else if (open) {
-          replace(handBox, hand.map(card));
+          replace(handBox, handCards(hand, up));
+        } else if (up && hand.indexOf(up) >= 0) {
+          var down = hand.length - 1;
+          replace(handBox, upCard(up).concat([backs(down, cardsWord(down) + " face down")]));
         } else {
           replace(handBox, [backs(hand.length, cardsWord(hand.length))]);
         }

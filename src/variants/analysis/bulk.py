@@ -16,7 +16,7 @@ from operator import mul
 from typing import TYPE_CHECKING
 
 from ..engine.deal import shuffle
-from ..engine.play import Choosers, Policy, play_dealt
+from ..engine.play import Choosers, Policy, play_dealt, play_shuffled
 from ..engine.settle import CountingLedger
 
 if TYPE_CHECKING:
@@ -35,7 +35,14 @@ def tally_deals(
     policy: Policy,
     tally: Tally,
 ) -> None:
-    """Play ``count`` independent deals with ``dealer`` dealing and add them to ``tally``."""
+    """Play ``count`` independent deals with ``dealer`` dealing and add them to ``tally``.
+
+    Where the pool cards are drawn afresh every deal, the tables change from deal to deal, so
+    the deals are played one at a time (:func:`play.play_shuffled`) and added as they end."""
+    if compiled.rules.board.pool_drawn:
+        for _ in range(count):
+            tally.add(play_shuffled(compiled, rng, dealer, None, policy))
+        return
     n = compiled.players
     k = len(compiled.ids)
     layout = compiled.layout(dealer)

@@ -17,6 +17,7 @@ from operator import itemgetter
 from typing import Any, assert_never
 
 from ..mechanics import MECHANICS, others_stakes, spread
+from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
 from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
@@ -173,6 +174,9 @@ class CompiledRules:
     """By turn-up card (52 for none), the trump suit the deal is played with."""
     carry_over: bool
     """Whether counters left on the board stay for the next deal (else the winner takes them)."""
+    pool: tuple[int, ...]
+    """The pool cards drawn for the deals these rules play (:mod:`variants.mechanics.pool`), or
+    nothing where they are not drawn."""
     _cache: dict[Any, Any] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def tables(self, trump: int | None) -> TrumpTables:
@@ -328,11 +332,21 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         out_of_pack=tuple((card, REMOVED) for card in rules.pack.removed),
         trump_after=tuple(_trump_after(rules, card) for card in range(END + 1)),
         carry_over=rules.board.carry_over,
+        pool=pool_cards.cards(rules) if rules.board.pool_drawn else (),
         start_owner=tuple(
             STOPPED if card == END else REMOVED if card in rules.pack.removed else SPARE
             for card in range(END + 1)
         ),
     )
+
+
+def with_pool(compiled: CompiledRules, pool: Sequence[int]) -> CompiledRules:
+    """The rules a deal with these drawn pool cards is played under: ``compiled`` itself when
+    none is drawn, else the rules with them in place of the named ones, compiled once for each
+    set of pool cards (:mod:`variants.mechanics.pool`)."""
+    if not pool or tuple(pool) == compiled.pool:
+        return compiled
+    return compile_rules(pool_cards.resuited(compiled.rules, pool), compiled.players)
 
 
 def _trump_after(rules: Rules, turn_up: int) -> int | None:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import starmap
 
-from .compiled import END, SPARE, TABLE, CompiledRules
+from ..mechanics import pool as pool_cards
+from .compiled import END, SPARE, TABLE, CompiledRules, with_pool
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,9 @@ class DealSetup:
     dress: bool = True
     face_up: tuple[int, ...] = ()
     """Each seat's card dealt face up, by seat, which its hand also holds (empty: none is)."""
+    pool: tuple[int, ...] = ()
+    """The pool cards drawn for this deal, in board order (empty: none is drawn); the deal is
+    played under the rules with them (:func:`~variants.engine.compiled.with_pool`)."""
 
     @property
     def elder(self) -> int:
@@ -85,8 +89,11 @@ def deal_from_pack(
     board: Sequence[int] | None = None,
     banker: int | None = None,
     dress: bool = True,
+    pool: tuple[int, ...] = (),
 ) -> DealSetup:
-    """Deal ``pack`` (top card first) as the rules say."""
+    """Deal ``pack`` (top card first) as the rules say (with ``pool``, the drawn pool cards
+    the pack was made without)."""
+    compiled = with_pool(compiled, pool)
     if len(pack) != len(compiled.plan.positions):
         raise ValueError(f"a pack of {len(pack)} cards, not {len(compiled.plan.positions)}")
     layout = compiled.layout(dealer)
@@ -101,6 +108,7 @@ def deal_from_pack(
         banker=dealer if banker is None else banker,
         dress=dress,
         face_up=face_up,
+        pool=pool,
     )
 
 
@@ -112,4 +120,7 @@ def shuffled_deal(
     banker: int | None = None,
     dress: bool = True,
 ) -> DealSetup:
-    return deal_from_pack(compiled, shuffle(compiled.pack, rng), dealer, board, banker, dress)
+    """A deal from a shuffle of ``rng``; drawn pool cards are drawn from it first."""
+    pool = pool_cards.draw(compiled.rules, rng)
+    pack = shuffle(with_pool(compiled, pool).pack, rng)
+    return deal_from_pack(compiled, pack, dealer, board, banker, dress, pool)

@@ -64,6 +64,8 @@ class Dealt:
     turn_up_place: TurnUpPlace
     face_up: tuple[int, ...] = ()
     """Each seat's card dealt face up, by seat (empty: none is)."""
+    pool: tuple[int, ...] = ()
+    """The pool cards drawn for the deal, in board order (empty: none is drawn)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..mechanics import pool as pool_cards
 from ..mechanics.in_lieu import stand_in
 from ..mechanics.showing import show
 from ..mechanics.spare_seen import knows_spare
@@ -30,6 +31,7 @@ from .compiled import (
     TABLE,
     CompiledRules,
     Dealing,
+    with_pool,
 )
 from .deal import DealSetup, places, shuffle
 from .events import (
@@ -233,6 +235,7 @@ def play_deal(
 ) -> DealResult:
     """Play one deal from ``setup``; ``leads`` fixes the first leads, the policy makes the rest."""
     log: list[Event] | None = [] if record else None
+    compiled = with_pool(compiled, setup.pool)
     return _deal(
         compiled,
         setup.dealer,
@@ -264,6 +267,7 @@ def play_shuffled(
 
     It deals as :func:`deal.shuffled_deal` does, from the same generator, so the two paths
     give the same result."""
+    compiled = with_pool(compiled, pool_cards.draw(compiled.rules, rng))
     hands, owner, turn_up, face_up = compiled.layout(dealer).deal(shuffle(compiled.pack, rng))
     return _deal(
         compiled,
@@ -379,6 +383,7 @@ def play_dealt(
     watched = logging or only is None
     first_leader = (dealer + 1) % players
     showing = compiled.rules.play.showing
+    pool = compiled.pool
     for hands, owner, turn_up, face_up in deals:
         trump = trump_after[END if turn_up is None else turn_up]
         tables = by_trump[NO_TRUMP if trump is None else trump]
@@ -386,7 +391,9 @@ def play_dealt(
             place: TurnUpPlace = "none"
             if turn_up is not None:
                 place = "spare" if turn_up in spare else "hand" if owner[turn_up] >= 0 else "table"
-            dealt = Dealt(dealer, tuple(tuple(h) for h in hands), spare, turn_up, place, face_up)
+            dealt = Dealt(
+                dealer, tuple(tuple(h) for h in hands), spare, turn_up, place, face_up, pool
+            )
             log.append(dealt)  # type: ignore[union-attr]
         if showing is not None:  # the hands are shown, not played: no run, nobody goes out
             show(compiled, showing, ledger, dealer, hands, face_up, log)

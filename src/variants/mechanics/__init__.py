@@ -28,6 +28,8 @@ English.
   Best);
 - :mod:`.showing`: the hands shown from the elder hand instead of played, or swept by a card
   dealt face up.
+- :mod:`.pool`: the pool cards turned up in the middle (Newmarket), as named or drawn afresh
+  every deal.
 
 Like the model and the engine, they import only the standard library.
 """
@@ -50,6 +52,7 @@ from . import (
     others_stakes,
     pair,
     payments,
+    pool,
     showing,
     spare_seen,
     spread,
@@ -97,6 +100,7 @@ MECHANICS: tuple[ModuleType, ...] = (
     down_and_up,
     combination,
     showing,
+    pool,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 

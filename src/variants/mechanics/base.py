@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-Place = Literal["win", "compartment", "going_out", "deal", "dressing", "play"]
+Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
 """Where a fragment goes: a key of a compartment's ``win`` (one way to win it, exactly one of
 which a compartment gives), a key of a compartment, or a key of a block of the rules
-(``going_out``, ``deal``, ``dressing``, ``play``)."""
+(``board``, ``going_out``, ``deal``, ``dressing``, ``play``)."""
 
 
 @dataclass(frozen=True)

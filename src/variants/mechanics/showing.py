@@ -180,6 +180,17 @@ def note(how: How) -> str:
             assert_never(how)
 
 
+def shown_line() -> str:
+    """What the narration says before the first hand is shown."""
+    return "Nobody plays a card: the hands are shown in turn, beginning with the elder hand."
+
+
+def swept_line(seat: int, card: str) -> str:
+    """What the narration says before a sweep's compartments are taken: ``card`` is the
+    sweeping card as the narration writes cards."""
+    return f"Seat {seat} is dealt {card} face up and sweeps the board: no hand is shown."
+
+
 def sentences(showing: Showing) -> tuple[str, ...]:
     """The play in English."""
     said = []

@@ -42,6 +42,7 @@ def _places(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {
         "win": compartment["properties"]["win"],
         "compartment": compartment,
+        "board": rules["board"],
         "going_out": rules["going_out"],
         "deal": rules["deal"],
         "dressing": rules["dressing"],
@@ -78,7 +79,7 @@ def assemble(base: dict[str, Any], parts: Iterable[Fragment]) -> dict[str, Any]:
                         {"required": [fragment.key], "description": fragment.way}
                     )
                     ways.append(fragment.key)
-            case "compartment" | "going_out" | "deal" | "dressing" | "play":
+            case "compartment" | "board" | "going_out" | "deal" | "dressing" | "play":
                 pass
             case _:
                 assert_never(place)

@@ -213,6 +213,9 @@ class Compartment:
     unplayed_penalty: UnplayedPenalty
     provenance: Provenance
     interpretation: str | None = None
+    pool_card: int | None = None
+    """The card the compartment stands for, turned up in the middle of the table
+    (:mod:`variants.mechanics.pool`)."""
 
     @property
     def holder_doubles(self) -> bool:
@@ -226,6 +229,8 @@ class Board:
     carry_over: bool
     provenance: Provenance
     interpretation: str | None = None
+    pool_drawn: bool = False
+    """Whether the pool cards are drawn afresh every deal (:mod:`variants.mechanics.pool`)."""
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -307,6 +312,12 @@ class Play:
     showing: Showing | None = None
     """The hands shown instead of played (:mod:`variants.mechanics.showing`); a ruleset that
     shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
+
+    @property
+    def in_runs(self) -> bool:
+        """Whether cards are played, in runs; else the hands are shown, and nobody leads, plays
+        a card or goes out."""
+        return self.showing is None
 
     @property
     def any_lead(self) -> bool:
@@ -635,6 +646,7 @@ def build_compartment(raw: Raw) -> Compartment:
         turn_up=turn_up_payout.build(raw.get("turn_up")),
         bonus=bonus.build(raw.get("bonus")),
         unplayed_penalty=raw.get("unplayed_penalty", "none"),
+        pool_card=None if "pool_card" not in raw else parse_card(raw["pool_card"]),
         **_common(raw),
     )
 
@@ -702,6 +714,7 @@ def build_rules(raw: Raw) -> Rules:
         board=Board(
             compartments=tuple(build_compartment(c) for c in raw["board"]["compartments"]),
             carry_over=raw["board"]["carry_over"],
+            pool_drawn=raw["board"].get("pool_drawn", False),
             **_common(raw["board"]),
         ),
         dressing=Dressing(

@@ -42,6 +42,7 @@ from ..engine.events import (
 from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import make_policy
+from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
 from ..telling.narrate import Style, narrate, seat_name
 from ..telling.phrases import took
@@ -263,6 +264,8 @@ class SeatRow:
     """Counters received less counters paid."""
     net: int
     went_out: bool
+    face_up: tuple[int, ...] = ()
+    """The card of the hand dealt face up, when one is (else empty)."""
 
 
 @dataclass(frozen=True)
@@ -304,6 +307,8 @@ class DealView:
     winner: int | None
     voided: bool
     runs: int
+    in_runs: bool = True
+    """Whether cards are played in runs; else the hands are shown, and nobody plays."""
 
 
 def seat_label(seat: int, dealer: int, players: int) -> tuple[str, str]:
@@ -351,12 +356,21 @@ def deal_view(example: Example) -> DealView:
                 payments=table.paid[seat],
                 net=result.net[seat],
                 went_out=seat == result.winner,
+                face_up=setup.face_up[seat : seat + 1],
             )
         )
     dressed = rows[0].counters if rows else tuple(board)
     turned = [e for e in events if isinstance(e, TurnedUp)]
     if turned:
         turn_up_line = narrate(turned, rules, GLYPHS)[0]
+    elif setup.pool:
+        listed = GLYPHS.listed(setup.pool)
+        turn_up_line = f"{pool.turned_up_line(listed)} {trump_text(result.trump)}"
+    elif setup.face_up:
+        turn_up_line = (
+            "No card is turned up: the last card dealt to each player lies face up, marked in "
+            f"the hands. {trump_text(result.trump)}"
+        )
     else:
         turn_up_line = f"No card is turned up. {trump_text(result.trump)}"
     play, settlement = _narration(events, rules)
@@ -375,6 +389,7 @@ def deal_view(example: Example) -> DealView:
         winner=result.winner,
         voided=any(isinstance(e, DealVoided) for e in events),
         runs=table.runs,
+        in_runs=rules.play.in_runs,
     )
 
 
@@ -445,6 +460,8 @@ def replay_data(example: Example) -> tuple[dict[str, Any], list[str]]:
         "turn_up": data["turn_up"],
         "trump": None if example.result.trump is None else SUITS[example.result.trump],
         "winner": example.result.winner,
+        "face_up": data["face_up"],
+        "shown": not rules.play.in_runs,
         "steps": steps,
     }
     return safe, lines

@@ -106,6 +106,7 @@ def replay_page(site: SiteData, example: Example, everything: Sequence[Example])
         lines=lines,
         labels=[(c.id, c.label) for c in example.rules.board.compartments],
         spare_name=example.rules.deal.spare_name,
+        shown=not example.rules.play.in_runs,
         data_json=script_json(data),
         page_title=nav_title(example),
         choices=list(choices.items()),

@@ -263,16 +263,27 @@ def _turn_up_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
 
 
 def _going_out_sentences(deals: Sequence[RulesetDeal]) -> list[str]:
-    went = _grouped(deals, lambda d: d.result.winner)
-    if len(went) == 1:
+    """Who goes out under each ruleset; where the hands are shown, nobody plays a card."""
+
+    def outcome(deal: RulesetDeal) -> int | str | None:
+        return deal.result.winner if deal.compiled.rules.play.in_runs else SHOWN
+
+    def said(key: int | str | None, group: Sequence[RulesetDeal]) -> str:
+        if key == SHOWN:
+            return f"no card is played under {_who(group)}, where the hands are shown"
+        who = "nobody goes out" if key is None else f"seat {key} goes out"
+        return f"{who} under {_who(group)}"
+
+    went = _grouped(deals, outcome)
+    if len(went) == 1 and went[0][0] != SHOWN:
         seat = went[0][0]
         who = f"Seat {seat} goes out" if seat is not None else "Nobody goes out"
         return [f"{who} under every ruleset."]
-    parts = [
-        (f"seat {seat} goes out" if seat is not None else "nobody goes out") + f" under {_who(g)}"
-        for seat, g in went
-    ]
-    return [cap("; ".join(parts)) + "."]
+    return [cap("; ".join(said(key, group) for key, group in went)) + "."]
+
+
+SHOWN = "shown"
+"""The going-out sentences' key for a deal whose hands are shown."""
 
 
 def _compartment_sentences(deals: Sequence[RulesetDeal]) -> list[str]:

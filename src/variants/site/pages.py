@@ -175,17 +175,18 @@ def name_for_id(ruleset_id: str) -> str:
 def navigation(site: SiteData) -> list[dict[str, Any]]:
     """The site's nav: Home, each ruleset, comparison, examples, statistics, sources, schema."""
 
-    groups = family.by_game(site.rulesets)
+    games = family.games(site.rulesets)
+    grouped = len(games) > 1
 
     def each(folder: str) -> list[dict[str, Any]]:
         pages: list[dict[str, Any]]
-        if len(groups) == 1:
-            pages = [{short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets]
-        else:
+        if grouped:
             pages = [
-                {game: [{short_name(r): f"{folder}/{r.id}.md"} for r in members]}
-                for game, members in groups
+                {game.title: [{short_name(r): f"{folder}/{r.id}.md"} for r in game.rulesets]}
+                for game in games
             ]
+        else:
+            pages = [{short_name(r): f"{folder}/{r.id}.md"} for r in site.rulesets]
         for page_set in extra_page_sets:
             if page_set.section == folder:
                 pages += page_set.nav(site)
@@ -205,7 +206,9 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
             ]
         },
         {"Timeline": "timeline.md"},
-        {"Family": "family.md"},
+        {"Family": [{"The family": "family.md"}, *({g.title: g.page} for g in games)]}
+        if grouped
+        else {"Family": "family.md"},
         {"Schema": "schema.md"},
         {"Contributing": "contributing.md"},
     ]
@@ -370,9 +373,22 @@ def source_pages(site: SiteData) -> dict[str, str]:
 def family_page(site: SiteData) -> str:
     return render(
         "family.md.j2",
-        groups=family.by_game(site.rulesets),
-        kinships=family.kinships(site.rulesets),
+        games=family.games(site.rulesets),
         **_common(site, "family.md"),
+    )
+
+
+def game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -> str:
+    return render(
+        "family_member.md.j2",
+        game=game,
+        about=family.about(game),
+        shared=family.always_shared(game),
+        differs=family.always_differs(game),
+        lacks=family.lacks(game),
+        others=[other for other in games if other is not game],
+        sections=[(kind, PAGE_TITLES[kind]) for kind in site.section_kinds],
+        **_common(site, game.page),
     )
 
 
@@ -407,6 +423,10 @@ def generate_pages(site: SiteData) -> dict[str, str]:
     pages.update(source_pages(site))
     pages["timeline.md"] = timeline_page(site)
     pages["family.md"] = family_page(site)
+    games = family.games(site.rulesets)
+    if len(games) > 1:  # a page for each game when there is more than one
+        for game in games:
+            pages[game.page] = game_page(site, game, games)
     pages["schema.md"] = schema_page(site)
     pages["contributing.md"] = contributing_page(site)
     for page_set in extra_page_sets:

@@ -31,6 +31,7 @@ from ..engine.events import (
     WentOut,
 )
 from ..mechanics import in_lieu, showing, unplayed_penalty, with_another
+from ..mechanics import pool as pool_cards
 from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import stop_phrase, took
@@ -43,9 +44,11 @@ def step_line(event: Event, rules: Rules, style: Style = PLAIN) -> str | None:
     labels = {c.id: c.label for c in rules.board.compartments}
     card = style.card
     match event:
-        case Dealt(face_up=face_up):
+        case Dealt(face_up=face_up, pool=pool):
             if face_up:
                 return "The cards are dealt, the last to each player face up."
+            if pool:
+                return "The cards are dealt. " + pool_cards.turned_up_line(style.listed(pool))
             return "The cards are dealt."
         case Shown(seat=seat, cards=cards):
             return f"Seat {seat} shows {style.cards(cards)}."

@@ -84,11 +84,13 @@ NUMBER_WORDS: tuple[str, ...] = (
     "ten",
     "eleven",
     "twelve",
+    "thirteen",
+    "fourteen",
 )
 
 
 def number_word(n: int) -> str:
-    """``three`` for 3; digits from 13 up.
+    """``three`` for 3, up to ``fourteen`` (the most players a ruleset may allow); digits above.
 
     >>> number_word(2), number_word(15)
     ('two', '15')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...mechanics import bonus, turn_up_payout, unplayed_penalty
+from ...mechanics import bonus, pool, turn_up_payout, unplayed_penalty
 from ...rules.ruleset import Compartment, Rules
 from .dressing import stake_text
 from .records import Rule
@@ -44,6 +44,7 @@ def compartment_cards(compartment: Compartment) -> str:
 def compartment_rule(compartment: Compartment, rules: Rules) -> Rule:
     sentences = list(compartment.win.sentences())
     for extra in (
+        pool.compartment_sentence(compartment, rules.board.pool_drawn),
         turn_up_payout_sentence(compartment, rules),
         bonus_sentence(compartment),
         penalty_sentence(compartment),

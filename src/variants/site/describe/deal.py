@@ -7,7 +7,7 @@ from typing import assert_never
 
 from ...engine.dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
 from ...engine.events import TurnUpPlace
-from ...mechanics import down_and_up, spare_seen, stock
+from ...mechanics import down_and_up, pool, spare_seen, stock
 from ...rules.ruleset import Rules
 from .records import Rule, Table
 from .words import EN_DASH, ORDINALS, article
@@ -201,7 +201,7 @@ def deal_rule(rules: Rules) -> Rule:
     return Rule(
         "rule-deal",
         "Dealing",
-        deal_style_text(rules) + spare_seen.sentences(deal),
+        deal_style_text(rules) + spare_seen.sentences(deal) + pool.sentences(rules),
         deal.provenance,
         deal.interpretation,
         hand_sizes_table(rules),

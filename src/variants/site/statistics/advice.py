@@ -59,7 +59,7 @@ def advisers(rulesets: Sequence[Ruleset]) -> tuple[str, ...]:
 def runs(ruleset: Ruleset, main: int, deals: int, site: Sequence[Ruleset]) -> dict[str, sr.Run]:
     """A run with one seat following each yardstick and each advice of the site's sources,
     by policy; none for a game whose hands are shown, not played, where nobody leads."""
-    if ruleset.rules.play.showing is not None:
+    if not ruleset.rules.play.in_runs:
         return {}
     return {
         policy: sr.Run("policy-seat", ruleset.id, main, deals, policy=policy)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from .. import stats_runs as sr
-from .figures import Table, count_text, html_table, n_players, rate_cell, short_mean
+from .figures import Cell, Table, count_text, html_table, n_players, rate_cell, short_mean
 from .question import Entry
 
 
@@ -16,29 +16,43 @@ def compartments_table(entry: Entry) -> Markup:
     board = entry.ruleset.rules.board.compartments
     labels = {c.id: c.label for c in board}
     place = {c.id: i for i, c in enumerate(board)}
-    rows = []
+    play = entry.ruleset.rules.play
+    rows: list[tuple[Cell, ...]] = []
     for cid, figures in sorted(report.compartments, key=lambda row: place.get(row[0], len(place))):
         size = figures.size_when_won
-        rows.append(
-            (
-                labels.get(cid, cid),
-                rate_cell(figures.won_in_play),
-                rate_cell(figures.won_at_turn_up),
-                rate_cell(figures.carried_over),
-                rate_cell(figures.card_held_unplayed),
-                short_mean(size, 1, False) if size.n else "never won",
+        won = short_mean(size, 1, False) if size.n else "never won"
+        label = labels.get(cid, cid)
+        if play.in_runs:
+            rows.append(
+                (
+                    label,
+                    rate_cell(figures.won_in_play),
+                    rate_cell(figures.won_at_turn_up),
+                    rate_cell(figures.carried_over),
+                    rate_cell(figures.card_held_unplayed),
+                    won,
+                )
             )
+        else:
+            rows.append(
+                (label, rate_cell(figures.won_in_play), rate_cell(figures.carried_over), won)
+            )
+    if play.in_runs:
+        head: tuple[str, ...] = (
+            "Compartment",
+            "Won in play",
+            "Won at the turn-up",
+            "Left on the board",
+            "Winning card left in a hand",
+            "Counters when won",
         )
+    else:
+        swept = play.showing is not None and play.showing.sweep is not None
+        shown = "Won on the hands shown" + (" or by the sweep" if swept else "")
+        head = ("Compartment", shown, "Left on the board", "Counters when won")
     return html_table(
         Table(
-            (
-                "Compartment",
-                "Won in play",
-                "Won at the turn-up",
-                "Left on the board",
-                "Winning card left in a hand",
-                "Counters when won",
-            ),
+            head,
             tuple(rows),
             f"{count_text(report.deals, 'independent deals')}, {n_players(report.players)}, "
             f"each from an empty board; seed {sr.SEED}; 95% intervals in small print.",

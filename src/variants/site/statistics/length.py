@@ -122,7 +122,7 @@ def length_verdict(
 def in_runs(entry: Entry) -> bool:
     """Whether the ruleset's deals are played in runs (else its hands are shown, and no card is
     played: the question does not arise)."""
-    return entry.ruleset.rules.play.showing is None
+    return entry.ruleset.rules.play.in_runs
 
 
 def section(page: Page) -> Section:

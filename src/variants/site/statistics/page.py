@@ -133,6 +133,7 @@ def ruleset_statistics(ruleset: Ruleset) -> str:
         example=command_html(p.seats.get(p.main, next(iter(p.seats.values()))).command()),
         advice_example=_command_of(advice.example(p)),
         seed=sr.SEED,
+        in_runs=ruleset.rules.play.in_runs,
         link=link,
         compare=link.href(COMPARE_PAGE),
     )

@@ -18,6 +18,7 @@ from ..pages import short_name
 from .figures import (
     MEANS,
     RATES,
+    Cell,
     Counter,
     Section,
     Table,
@@ -112,9 +113,18 @@ def other_sizes(reports: Mapping[int, DealsReport], main: int) -> str:
     )
 
 
-def seat_row(label: str, net: Mean, cost: int, out: Markup) -> tuple[str | Markup, ...]:
-    """A row of the seats' tables: net, dressing, net before the dressing, going out first."""
-    return (label, short_mean(net), str(cost), short_mean(net.shifted(cost)), out)
+def seat_row(label: str, net: Mean, cost: int, out: Cell | None) -> tuple[Cell, ...]:
+    """A row of the seats' tables: net, dressing, net before the dressing, going out first
+    (None: no card is played, so the column is not there)."""
+    row = (label, short_mean(net), str(cost), short_mean(net.shifted(cost)))
+    return row if out is None else (*row, out)
+
+
+HEAD = ("Net per deal", "Dressing paid", "Net before dressing")
+"""The seats' tables' columns after the seat, less going out first."""
+GOES_OUT = "Goes out first"
+NO_PLAY = "no card played"
+"""The going-out cell of a ruleset whose hands are shown."""
 
 
 def listed(p: Plan) -> list[tuple[str, sr.Run]]:
@@ -125,6 +135,7 @@ def listed(p: Plan) -> list[tuple[str, sr.Run]]:
 
 def section(page: Page) -> Section:
     ruleset, p, ident = page.ruleset, page.plan, page.ident
+    in_runs = ruleset.rules.play.in_runs
     reports = {n: page.results.deals[run] for n, run in p.seats.items()}
     main = reports.get(p.main) or next(iter(reports.values()))
     n = main.players
@@ -158,9 +169,9 @@ def section(page: Page) -> Section:
         be=number(before[0].mean, 2, True),
         bd=number(before[-1].mean, 2, True),
         play=play_verdict,
-        eo=rate_text(outs[0]),
-        do=rate_text(outs[-1]),
-        even=percent(1 / n),
+        outs=say("outs", eo=rate_text(outs[0]), do=rate_text(outs[-1]), even=percent(1 / n))
+        if in_runs
+        else say("shown"),
     )
     found = Section(ANCHOR, "Which seat is favoured?", answer, [])
     net_bars = []
@@ -190,23 +201,24 @@ def section(page: Page) -> Section:
         )
     )
     played = main.deals - main.voided.count
-    found.body.append(
-        chart(
-            page.counter,
-            out_bars,
-            ident=f"{ident}-out",
-            title=f"{short_name(ruleset)}: how often each seat goes out first",
-            axis="share of played deals in which the seat goes out first",
-            shows="How often each seat is the first to play its last card (and so takes Game, "
-            "where there is one, and is paid for the cards left in the other hands).",
-            size=f"{count_text(played, 'played deals')} at {n} players, "
-            f"{number(main.deals, 0)} deals dealt per table size"
-            + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
-            interval=RATES,
-            value_text=percent,
-            tick_text=lambda v: percent(v, 0),
+    if in_runs:
+        found.body.append(
+            chart(
+                page.counter,
+                out_bars,
+                ident=f"{ident}-out",
+                title=f"{short_name(ruleset)}: how often each seat goes out first",
+                axis="share of played deals in which the seat goes out first",
+                shows="How often each seat is the first to play its last card (and so takes Game, "
+                "where there is one, and is paid for the cards left in the other hands).",
+                size=f"{count_text(played, 'played deals')} at {n} players, "
+                f"{number(main.deals, 0)} deals dealt per table size"
+                + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
+                interval=RATES,
+                value_text=percent,
+                tick_text=lambda v: percent(v, 0),
+            )
         )
-    )
     rows = []
     for players, report in reports.items():
         costs_here = dressing_by_position(ruleset, players)
@@ -216,13 +228,13 @@ def section(page: Page) -> Section:
                     f"{players} players, {position_label(position, players)}",
                     report.net_by_position[position],
                     costs_here[position],
-                    rate_cell(report.went_out_by_position[position]),
+                    rate_cell(report.went_out_by_position[position]) if in_runs else None,
                 )
             )
     found.body.append(
         html_table(
             Table(
-                ("Seat", "Net per deal", "Dressing paid", "Net before dressing", "Goes out first"),
+                ("Seat", *HEAD, GOES_OUT) if in_runs else ("Seat", *HEAD),
                 tuple(rows),
                 f"{deals} per table size, seed {sr.SEED}; 95% intervals in small print. "
                 "Positions are counted to the dealer's left; where the rules have a banker, "
@@ -253,14 +265,17 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
             net_bars.append(
                 mean_bar(label, report.net_by_position[position], tone, name, sign=True)
             )
-            out_bars.append(rate_bar(label, report.went_out_by_position[position], tone, name))
+            if entry.ruleset.rules.play.in_runs:
+                out_bars.append(rate_bar(label, report.went_out_by_position[position], tone, name))
         for position in (0, players - 1):
             rows.append(
                 seat_row(
                     f"{name}, {position_label(position, players)}",
                     report.net_by_position[position],
                     costs[position],
-                    rate_cell(report.went_out_by_position[position]),
+                    rate_cell(report.went_out_by_position[position])
+                    if entry.ruleset.rules.play.in_runs
+                    else NO_PLAY,
                 )
             )
     deals = sr.deals_per_run()
@@ -279,10 +294,15 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         counter,
         out_bars,
         ident="cmp-out",
-        title=f"How often each seat goes out first, {MAIN} players, every ruleset",
+        title=f"How often each seat goes out first, {MAIN} players, every ruleset that plays",
         axis="share of played deals in which the seat goes out first",
         shows=f"How often each seat is first to play its last card, {MAIN} players; an even "
-        f"share would be {percent(1 / MAIN)}.",
+        f"share would be {percent(1 / MAIN)}."
+        + (
+            ""
+            if all(e.ruleset.rules.play.in_runs for e in entries)
+            else " A ruleset whose hands are shown, where no card is played, is left out."
+        ),
         size=f"{count_text(deals, 'deals')} dealt per ruleset (voided deals left out)",
         interval=RATES,
         value_text=percent,
@@ -290,13 +310,7 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
     )
     table = html_table(
         Table(
-            (
-                "Ruleset and seat",
-                "Net per deal",
-                "Dressing paid",
-                "Net before dressing",
-                "Goes out first",
-            ),
+            ("Ruleset and seat", *HEAD, GOES_OUT),
             tuple(rows),
             f"{MAIN} players, {count_text(deals, 'deals')} per ruleset, seed {sr.SEED}; "
             "95% intervals in small print.",
