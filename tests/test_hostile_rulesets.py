@@ -509,9 +509,9 @@ CASES: tuple[Case, ...] = (
         "reserved-id",
         lines=(
             "3:5: 'compare' is the name of one of the site's own pages (compare, contributing, "
-            "family, glossary, in-brief, index, one-deal, play, replay, schema, sources, "
-            "timeline); "
-            "choose another (at id)",
+            "3:5: 'compare' is the name of one of the site's own pages (compare, contributing, "
+            "disagreements, family, glossary, in-brief, index, one-deal, play, replay, schema, "
+            "sources, timeline); choose another (at id)",
         ),
         file="compare",
     ),
@@ -519,9 +519,9 @@ CASES: tuple[Case, ...] = (
         "reserved-id-index",
         lines=(
             "3:5: 'index' is the name of one of the site's own pages (compare, contributing, "
-            "family, glossary, in-brief, index, one-deal, play, replay, schema, sources, "
-            "timeline); "
-            "choose another (at id)",
+            "3:5: 'index' is the name of one of the site's own pages (compare, contributing, "
+            "disagreements, family, glossary, in-brief, index, one-deal, play, replay, schema, "
+            "sources, timeline); choose another (at id)",
         ),
         file="index",
     ),

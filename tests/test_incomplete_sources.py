@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 from clirun import REPO
 
+from variants.rules.bibliography import read_bibliography
 from variants.rules.loader import load_ruleset, ruleset_schema
-from variants.rules.ruleset import Gap, Ruleset, status_label, supplied_label
+from variants.rules.ruleset import Gap, Ruleset, status_label
 from variants.site import describe as d
 from variants.site.pages import SiteData, ruleset_page, sources_page
 
 BASE = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")
 SOURCES = REPO.parent / "shared" / "sources"
+BIBLIOGRAPHY = read_bibliography(REPO / "sources")
 HOYLE = "005_hoyle-games-improved_pope.txt"
 PEEL = "000_919af007d8e82e04.txt"
 SCRIPT = "<script>alert(1)</script>"
@@ -68,13 +70,13 @@ def test_the_model_holds_the_gaps_and_where_a_lost_rule_comes_from(lost: Ruleset
     ]
     # The other two interpretations read words that are there: they supply nothing.
     assert lost.supplied_count == 1
-    assert status_label(lost) == "incomplete copy, a few rules supplied"
+    assert status_label(lost) == "text incomplete, 1 rule supplied, 1 from other sources"
 
 
 def test_a_complete_copy_has_no_incomplete_badge(rulesets: dict[str, Ruleset]) -> None:
     foster = rulesets["foster"]
     assert foster.source.complete and foster.source.gaps == ()
-    assert status_label(foster) == supplied_label(foster.supplied_count)  # no "incomplete copy"
+    assert status_label(foster) == "complete text, 6 rules supplied"
 
 
 def test_a_gap_outside_what_is_followed_leaves_the_copy_whole_but_is_listed(
@@ -103,13 +105,13 @@ def test_a_supplier_is_named_by_the_ruleset_built_on_it(
 
 
 def test_the_page_marks_the_supplied_rule_and_lists_the_gap(lost: Ruleset) -> None:
-    site = SiteData.create({"fragment": lost}, ruleset_schema())
+    site = SiteData.create({"fragment": lost}, ruleset_schema(), bibliography=BIBLIOGRAPHY)
     html = ruleset_page(site, lost)
     assert html.count('<span class="pj-supplied">supplied from <a') == 1
     assert (
         '<h4 class="pj-rule__title">Dressing the board <span class="pj-supplied">supplied from '
-        '<a href="../../sources/#file-005_hoyle-games-improved_pope">source 005</a> and '
-        "elsewhere in this source</span>"
+        '<a href="../../sources/hoyle-improved/" title="005_hoyle-games-improved_pope.txt">'
+        "Hoyle (undated)</a> and elsewhere in this source</span>"
     ) in html
     assert '<span class="pj-status pj-status--incomplete"' in html
     assert (
@@ -117,8 +119,8 @@ def test_the_page_marks_the_supplied_rule_and_lists_the_gap(lost: Ruleset) -> No
         in html
     )
     assert (
-        '<li>how the board is dressed (<a href="../../sources/#file-000_919af007d8e82e04">'
-        "after line 29</a>)</li>"
+        '<li>how the board is dressed (<a href="../../sources/peel-1891/#L29" '
+        'title="000_919af007d8e82e04.txt">after line 29</a>)</li>'
     ) in html
     assert (
         "1 interpretation gives a rule the text does not: 1 for passages lost from the copy."
@@ -128,14 +130,15 @@ def test_the_page_marks_the_supplied_rule_and_lists_the_gap(lost: Ruleset) -> No
 
 
 def test_the_sources_page_lists_the_gap_and_the_file_that_supplies(lost: Ruleset) -> None:
-    site = SiteData.create({"fragment": lost}, ruleset_schema())
+    site = SiteData.create({"fragment": lost}, ruleset_schema(), bibliography=BIBLIOGRAPHY)
     html = sources_page(site)
-    assert "Incomplete. Missing from it: how the board is dressed (after line 29)." in html
     assert (
-        "### 005\\_hoyle\\-games\\-improved\\_pope\\.txt {#file-005_hoyle-games-improved_pope}"
-        in html
-    )
-    assert "<dt>Ruleset</dt><dd>None follows this source on its own.</dd>" in html
+        '<dt>The copy</dt><dd>Missing from it: <a href="peel-1891/#L29">how the board is '
+        "dressed (after line 29)</a>.</dd>"
+    ) in html
+    hoyle = html.index("{#file-005_hoyle-games-improved_pope}")
+    assert html[:hoyle].endswith("Improved and Enlarged \\(early nineteenth century\\) ")
+    assert "<dt>Rulesets</dt><dd>None follows this source on its own.</dd>" in html[hoyle:]
     assert html.count("Supplies 1 reading:") == 2  # Hoyle's file, and Peel's own
 
 

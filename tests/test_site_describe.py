@@ -153,20 +153,24 @@ def test_each_value_of_a_rule_reads_differently(words: Any, values: Any) -> None
 
 
 def test_status_counts_only_the_rules_supplied(rulesets: dict[str, Ruleset]) -> None:
-    assert describe.status_for(0).label == "as written"
-    assert describe.status_for(3).label == "a few rules supplied"
-    assert describe.status_for(4).label == "some rules supplied"
-    assert describe.status_for(9).label == "many rules supplied"
-    assert "“a few rules supplied” for 1 to 3" in describe.status_rule()
+    assert describe.status_for(0).label == "no rule supplied"
+    assert describe.status_for(1).label == "1 rule supplied"
+    assert describe.status_for(9).label == "9 rules supplied"
+    assert "“modern page”, cited but not reproduced" in describe.status_rule()
     # Peel's fourteen interpretations: five where it says nothing, nine readings of its words
     # (three of them of its advice on what to lead); its web copy has lost two line ends.
     peel = describe.ruleset_status(rulesets["peel"])
     assert (peel.interpretations, peel.supplied, peel.readings) == (14, 5, 9)
-    assert (peel.label, peel.complete, peel.copy) == (
-        "some rules supplied",
-        False,
-        "incomplete copy",
+    assert (peel.label, peel.complete, peel.copy) == ("5 rules supplied", False, "text incomplete")
+    # Cassell's copy has lost its opening and its end: all ten rules it lacks come from others.
+    cassell = describe.ruleset_status(rulesets["cassell"])
+    assert (cassell.copy, cassell.label) == (
+        "text incomplete",
+        "10 rules supplied, 10 from other sources",
     )
+    assert describe.ruleset_status(rulesets["foster"]).copy == "complete text"
+    shedding = describe.ruleset_status(rulesets["modern-shedding"], modern=True)
+    assert (shedding.copy, shedding.label) == ("modern page", "2 rules supplied")
 
 
 def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:

@@ -110,7 +110,7 @@ def test_nothing_generated_is_written_into_docs() -> None:
     docs = REPO / "docs"
     for name in ("rulesets", "examples", "statistics"):
         assert not (docs / name).exists()
-    for name in ("compare.md", "sources.md", "schema.md", "contributing.md", "one-deal.md"):
+    for name in ("compare.md", "sources.md", "disagreements.md", "schema.md", "contributing.md"):
         assert not (docs / name).exists()
 
 
@@ -129,8 +129,10 @@ def test_peel_page_states_its_rules(site: Path) -> None:
     )
     assert "the rest of Spin (after line 46 of the second text)" in text  # no file name in prose
     assert 'class="pj-supplied">supplied from <a' not in html  # no reading is taken elsewhere
-    assert "the badge reads “as written” when no rule was supplied, “a few rules" in text
-    assert "000_919af007d8e82e04.txt" in text
+    assert "The first badge says whether the text is a “complete text”, a “text incomplete”" in text
+    assert "Peel (1891), lines 9\N{EN DASH}10" in text  # the source named as people cite it
+    assert 'title="000_919af007d8e82e04.txt, lines 9\N{EN DASH}10"' in html  # file: tooltip
+    assert "000_919af007d8e82e04.txt" not in text
     assert "the eight of diamonds being taken out" in text  # the locator quote
     assert 'id="option-pope_turn_up_limit"' in html
     assert 'id="interp-pool-size"' in html
@@ -159,11 +161,13 @@ def test_a_ruleset_on_an_incomplete_copy_shows_its_gaps_and_supplied_rules(site:
     # The first dealer comes from the same book's Matrimony, in the same file.
     assert 'First dealer <span class="pj-supplied">supplied from elsewhere in this source' in html
     sources = page(site, "sources")
-    assert "Incomplete. Missing from it: the opening of Pope Joan" in text_of(sources)
     assert (
-        "Whole in what the ruleset follows. Missing from the file: the rest of Spin (after line "
-        "46), in a part the ruleset does not follow."
+        "The copy Missing from it: the opening of Pope Joan, before the dressing of the board "
+        "(before line 12); the end of Pope Joan: what the board&#39;s cards win in play, "
+        "Matrimony and Intrigue, the settlement (after line 42); the end of Spinado: how the "
+        "pools are taken, the settlement, the length of a game (after line 76)."
     ) in text_of(sources)
+    assert '<a href="cassell-1881/#L12">the opening of Pope Joan' in sources
 
 
 def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> None:
@@ -284,9 +288,17 @@ def test_sources_page(site: Path) -> None:
         "004_fe59da228b409473",
     ):
         assert f'id="file-{name}"' in html
-    assert 'id="where-the-sources-disagree"' in html
-    assert 'id="disagree-pack"' in html
     assert 'id="interp-foster-pope-card"' in html
+    assert '<a href="../disagreements/">a page of its own</a>' in html
+    disagreements = page(site, "disagreements")
+    assert 'id="disagree-pack"' in disagreements
+    # Each source's value names the lines it rests on, as people cite them.
+    assert (
+        '<a href="../rulesets/peel/#rule-pack">Peel</a>: <a class="pj-muted" '
+        'href="../sources/peel-1891/#L9-L10" '
+        'title="000_919af007d8e82e04.txt, lines 9\N{EN DASH}10">'
+        "Peel (1891), lines 9\N{EN DASH}10</a>"
+    ) in disagreements
 
 
 def test_schema_page(site: Path) -> None:

@@ -179,10 +179,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
         _error("no ruleset files found")
         return 1
     texts = (
-        f"quotes checked against {_relative(validation.sources_dir)}"
-        if validation.sources_dir
+        f"quotes checked against {_relative(validation.texts.folder)}"
+        if validation.texts
         else "source texts not found, quotes not checked (set VARIANTS_SOURCES)"
     )
+    if validation.unchecked:
+        names = " and ".join(validation.unchecked)
+        texts += f"; {names} not kept there, so not checked (set VARIANTS_SOURCES)"
     print(visible(f"{len(validation.rulesets)} ruleset(s) valid; {texts}"))
     return 0
 
@@ -493,15 +496,17 @@ def cmd_list(args: argparse.Namespace) -> int:
     if validation.problems and not validation.rulesets:
         return 1
     rows = [("id", "title", "source", "date", "status", "players")]
+    cited_only = validation.texts.cited_only if validation.texts else frozenset()
     for ruleset in validation.rulesets:
         rules = ruleset.rules
+        modern = all(file.name in cited_only for file in ruleset.source.files)
         rows.append(
             (
                 ruleset.id,
                 ruleset.title,
                 ruleset.source.author,
                 ruleset.source.date,
-                status_label(ruleset),
+                status_label(ruleset, modern),
                 f"{rules.players.min}-{rules.players.max}",
             )
         )

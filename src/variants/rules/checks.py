@@ -189,19 +189,26 @@ def _check_supply(
             )
 
 
-def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Finding]:
-    """With the source texts at hand: the files exist, are as long as declared, hold the quotes;
-    citations in ``supplied_by`` may name any file of the sources folder, checked the same way."""
+def check_citation_texts(
+    data: dict[str, Any],
+    find: Callable[[str], Path | None],
+    unchecked: Callable[[str], bool] = lambda name: False,
+) -> Iterator[Finding]:
+    """With the source texts at hand (``find`` gives a file's path, or ``None``): the files
+    exist, are as long as declared, hold the quotes; citations in ``supplied_by`` may name any
+    file of the sources, checked the same way. A file ``unchecked`` says is cited but not at hand
+    (a modern page, which the repository does not keep) is passed over."""
     texts: dict[str, list[str]] = {}
     for index, declared in enumerate(data["source"]["files"]):
-        path = sources_dir / declared["name"]
-        if not path.is_file():
-            yield Finding(
-                ("source", "files", index, "name"),
-                (f"no source file {declared['name']!r} in the sources folder"),
-            )
+        at_hand = find(declared["name"])
+        if at_hand is None:
+            if not unchecked(declared["name"]):
+                yield Finding(
+                    ("source", "files", index, "name"),
+                    (f"no source file {declared['name']!r} in the sources folder"),
+                )
             continue
-        lines = _text(path)
+        lines = _text(at_hand)
         texts[declared["name"]] = lines
         if len(lines) != declared["lines"]:
             yield Finding(
@@ -216,10 +223,14 @@ def check_citation_texts(data: dict[str, Any], sources_dir: Path) -> Iterator[Fi
             at: tuple[str | int, ...] = ("interpretations", index, "supplied_by", cited)
             name = item["source"]
             if name not in texts:
-                if not (sources_dir / name).is_file():
-                    yield Finding((*at, "source"), f"no source file {name!r} in the sources folder")
+                found = find(name)
+                if found is None:
+                    if not unchecked(name):
+                        yield Finding(
+                            (*at, "source"), f"no source file {name!r} in the sources folder"
+                        )
                     continue
-                texts[name] = _text(sources_dir / name)
+                texts[name] = _text(found)
             end = int(item["lines"].rpartition("-")[2])
             if end > len(texts[name]):
                 yield Finding((*at, "lines"), f"{name} has only {len(texts[name])} lines")

@@ -23,6 +23,7 @@ import jsonschema
 from jsonschema.protocols import Validator
 
 from ..mechanics import fragments
+from .bibliography import has_bibliography, read_bibliography
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
 from .findings import RuleCheck
 from .ruleset import PatchError, Ruleset, apply_patch, build_ruleset
@@ -102,21 +103,82 @@ def _validator() -> Validator:
     return StrictValidator(ruleset_schema())
 
 
-def find_sources_dir(near: Path) -> Path | None:
-    """The folder of source texts: ``$VARIANTS_SOURCES``, else a ``sources`` or
-    ``shared/sources`` folder beside the rulesets' project or one level up."""
+@dataclass(frozen=True)
+class SourceTexts:
+    """Where the source texts are read from: the folders, in the order they are searched, and
+    the files known to be cited but kept in none of them (the modern pages, which the
+    repository's own folder does not hold), whose quotes cannot be checked."""
+
+    folders: tuple[Path, ...]
+    cited_only: frozenset[str] = frozenset()
+    """The modern pages, by the bibliography: cited, never kept in the repository."""
+
+    @property
+    def folder(self) -> Path:
+        return self.folders[0]
+
+    def find(self, name: str) -> Path | None:
+        for folder in self.folders:
+            if (folder / name).is_file():
+                return folder / name
+        return None
+
+    def unchecked(self, name: str) -> bool:
+        """Whether ``name`` is a text cited but not at hand, so not checked (not a mistake)."""
+        return name in self.cited_only and self.find(name) is None
+
+
+def find_sources_dir(near: Path) -> SourceTexts | None:
+    """The source texts: the folder ``$VARIANTS_SOURCES``, alone; else a folder of texts named
+    ``shared/sources`` or ``sources`` beside the rulesets' project or up to three levels above
+    it, then the repository's own ``sources`` folder (the one with a bibliography), which holds
+    the public-domain texts only and is searched for what the first lacks."""
     configured = os.environ.get("VARIANTS_SOURCES")
     if configured:
-        path = Path(configured)
-        return path if path.is_dir() else None
+        return source_texts(Path(configured), near)
+    full: list[Path] = []
+    own: list[Path] = []
+    for candidate in _candidates(near):
+        if any(candidate.glob("*.txt")):
+            (own if has_bibliography(candidate) else full).append(candidate)
+    folders = (*full[:1], *own[:1])
+    return SourceTexts(folders, _modern_pages(near)) if folders else None
+
+
+def _candidates(near: Path) -> Iterator[Path]:
+    """The ``sources`` and ``shared/sources`` folders beside ``near`` and up to three above."""
     start = near.resolve()
     if start.is_file():
         start = start.parent
     for parent in [start, *list(start.parents)[:3]]:
         for candidate in (parent / "sources", parent / "shared" / "sources"):
-            if candidate.is_dir() and any(candidate.glob("*.txt")):
-                return candidate
-    return None
+            if candidate.is_dir():
+                yield _from_here(candidate)
+
+
+def _from_here(path: Path) -> Path:
+    """``path`` relative to the working folder when it is inside it, as problems name files."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def _modern_pages(near: Path) -> frozenset[str]:
+    """The files the nearest bibliography lists as modern pages, cited and not kept."""
+    for candidate in _candidates(near):
+        if has_bibliography(candidate):
+            return read_bibliography(candidate).cited_only
+    return frozenset()
+
+
+def source_texts(folder: Path | SourceTexts | None, near: Path) -> SourceTexts | None:
+    """The texts in ``folder`` when one is given (alone), else those found near ``near``."""
+    if isinstance(folder, SourceTexts):
+        return folder
+    if folder is None:
+        return find_sources_dir(near)
+    return SourceTexts((folder,), _modern_pages(near)) if folder.is_dir() else None
 
 
 @dataclass(frozen=True)
@@ -124,7 +186,10 @@ class Validation:
     rulesets: tuple[Ruleset, ...]
     problems: tuple[Problem, ...]
     files: int
-    sources_dir: Path | None
+    texts: SourceTexts | None
+    unchecked: tuple[str, ...] = ()
+    """Files cited whose texts are not at hand (the modern pages, with only the repository's
+    own folder): their quotes are not checked."""
 
 
 def ruleset_files(paths: Iterable[Path]) -> list[Path]:
@@ -146,9 +211,16 @@ def validate_paths(
     files = ruleset_files(paths)
     rulesets: list[Ruleset] = []
     problems: list[Problem] = []
-    texts = sources_dir
+    texts: SourceTexts | None = None
+    found: dict[Path, SourceTexts | None] = {}
     for path in files:
-        texts = sources_dir or find_sources_dir(path)
+        if path.parent not in found:
+            try:
+                found[path.parent] = source_texts(sources_dir, path)
+            except ProblemsError as error:  # the bibliography beside the texts
+                problems += error.problems
+                found[path.parent] = None
+        texts = found[path.parent]
         try:
             rulesets.append(load_ruleset(path, texts, combinations))
         except ProblemsError as error:
@@ -162,12 +234,21 @@ def validate_paths(
                 )
             )
         seen[ruleset.id] = ruleset.path
-    return Validation(tuple(rulesets), tuple(problems), len(files), texts)
+    unchecked = sorted(
+        {name for r in rulesets for name in cited_files(r) if texts and texts.unchecked(name)}
+    )
+    return Validation(tuple(rulesets), tuple(problems), len(files), texts, tuple(unchecked))
+
+
+def cited_files(ruleset: Ruleset) -> list[str]:
+    """Every file the ruleset cites: its source's, and those its readings are supplied from."""
+    own = [file.name for file in ruleset.source.files]
+    return own + [c.source for item in ruleset.interpretations for c in item.supplied_by]
 
 
 def load_ruleset(
     path: Path,
-    sources_dir: Path | None = None,
+    sources_dir: Path | SourceTexts | None = None,
     combinations: bool = False,
     each_option: bool = True,
 ) -> Ruleset:
@@ -176,9 +257,8 @@ def load_ruleset(
     Every option value is tried alone unless ``each_option`` is false, as for a command that
     plays one combination and checks just that one with :func:`choice_problems`."""
     document = read_yaml(path)
-    problems = sorted(
-        set(_problems(document, path, sources_dir, combinations, each_option)), key=_order
-    )
+    texts = SourceTexts((sources_dir,)) if isinstance(sources_dir, Path) else sources_dir
+    problems = sorted(set(_problems(document, path, texts, combinations, each_option)), key=_order)
     if problems:
         raise ProblemsError(problems)
     return build_ruleset(document.data, str(path))
@@ -199,7 +279,7 @@ def _order(problem: Problem) -> tuple[int, int, str]:
 def _problems(
     document: YamlDocument,
     path: Path,
-    sources_dir: Path | None,
+    texts: SourceTexts | None,
     combinations: bool,
     each_option: bool = True,
 ) -> Iterator[Problem]:
@@ -210,7 +290,7 @@ def _problems(
     errors = list(_validator().iter_errors(data))
     misspelt = _misspelt_keys(errors)
     schema_errors = [
-        _schema_problem(document, e, ())
+        schema_problem(document, e, ())
         for e in errors
         if not (e.validator == "required" and tuple(e.absolute_path) in misspelt)
     ]
@@ -219,8 +299,8 @@ def _problems(
         return
     for finding in check_document(data, path.stem):
         yield document.problem(finding.path, finding.message, finding.at_key)
-    if sources_dir is not None:
-        for finding in check_citation_texts(data, sources_dir):
+    if texts is not None:
+        for finding in check_citation_texts(data, texts.find, texts.unchecked):
             yield document.problem(finding.path, finding.message, finding.at_key)
     for finding in check_rules(data["rules"]):
         yield document.problem(("rules", *finding.path), finding.message, finding.at_key)
@@ -586,7 +666,7 @@ PATTERN_NAMES = {
 }
 
 
-def _schema_problem(
+def schema_problem(
     document: YamlDocument, error: jsonschema.ValidationError, prefix: JsonPath
 ) -> Problem:
     path: JsonPath = (*prefix, *error.absolute_path)

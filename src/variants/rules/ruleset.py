@@ -48,34 +48,30 @@ from .citations import build_provenance as build_provenance
 Raw = Mapping[str, Any]
 
 
-SUPPLIED_THRESHOLDS: tuple[tuple[int, str], ...] = (
-    (0, "as written"),
-    (3, "a few rules supplied"),
-    (8, "some rules supplied"),
-)
-"""(most interpretations that supply a rule, label), in increasing order; beyond the last,
-:data:`SUPPLIED_BEYOND`. A rule is supplied when its source never states it or its copy has lost
-the passage (:attr:`Interpretation.supplies`)."""
-
-SUPPLIED_BEYOND = "many rules supplied"
+COMPLETE_TEXT = "complete text"
+INCOMPLETE_TEXT = "text incomplete"
+MODERN_PAGE = "modern page"
 
 
-def supplied_label(supplied: int) -> str:
-    """How much of a ruleset had to be supplied, from the interpretations that supply a rule.
+def supplied_label(supplied: int, from_others: int = 0) -> str:
+    """How many rules had to be supplied (interpretations that give a rule the text does not),
+    and how many of those were taken from other sources.
 
-    >>> supplied_label(0), supplied_label(3), supplied_label(4), supplied_label(9)
-    ('as written', 'a few rules supplied', 'some rules supplied', 'many rules supplied')
+    >>> supplied_label(0), supplied_label(1), supplied_label(9, 6)
+    ('no rule supplied', '1 rule supplied', '9 rules supplied, 6 from other sources')
     """
-    for limit, label in SUPPLIED_THRESHOLDS:
-        if supplied <= limit:
-            return label
-    return SUPPLIED_BEYOND
+    if supplied == 0:
+        return "no rule supplied"
+    said = f"{supplied} rule{'' if supplied == 1 else 's'} supplied"
+    return f"{said}, {from_others} from other sources" if from_others else said
 
 
-def status_label(ruleset: Ruleset) -> str:
-    """The ruleset's status in a few words: the copy, if it has gaps, and what was supplied."""
-    supplied = supplied_label(ruleset.supplied_count)
-    return supplied if ruleset.source.complete else f"incomplete copy, {supplied}"
+def status_label(ruleset: Ruleset, modern: bool = False) -> str:
+    """The ruleset's status in a few words: whether the copy is whole (or, ``modern``, a modern
+    page, cited and not reproduced), and what was supplied."""
+    copy = COMPLETE_TEXT if ruleset.source.complete else INCOMPLETE_TEXT
+    copy = MODERN_PAGE if modern else copy
+    return f"{copy}, {supplied_label(ruleset.supplied_count, ruleset.supplied_elsewhere)}"
 
 
 class OptionError(ValueError):
@@ -566,6 +562,11 @@ class Ruleset:
     def supplied_count(self) -> int:
         """How many interpretations supply a rule the text does not give."""
         return sum(1 for item in self.interpretations if item.supplies)
+
+    @property
+    def supplied_elsewhere(self) -> int:
+        """Of those, how many take their reading from another source (``supplied_by``)."""
+        return sum(1 for item in self.interpretations if item.supplies and item.supplied_by)
 
 
 _RESOLVED: dict[tuple[str, tuple[tuple[str, str], ...]], Rules] = {}

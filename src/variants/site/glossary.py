@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from markupsafe import Markup
 
+from ..rules.loader import SourceTexts
 from ..rules.ruleset import Ruleset
 from .describe import source_number
 from .render import Linker
@@ -238,29 +238,29 @@ class Use:
         return source_number(self.file)
 
 
-def source_lines(folder: Path, name: str) -> tuple[str, ...]:
+def source_lines(texts: SourceTexts, name: str) -> tuple[str, ...]:
     """The lines of a source text, or none if the file is missing, too long or unreadable."""
-    path = folder / name
+    path = texts.find(name)
     try:
-        if not path.is_file() or path.stat().st_size > MAX_SOURCE_BYTES:
+        if path is None or path.stat().st_size > MAX_SOURCE_BYTES:
             return ()
         return tuple(path.read_text("utf-8", errors="replace").splitlines())
     except OSError:
         return ()
 
 
-def usage(rulesets: Sequence[Ruleset], folder: Path | None) -> dict[str, tuple[Use, ...]]:
+def usage(rulesets: Sequence[Ruleset], texts: SourceTexts | None) -> dict[str, tuple[Use, ...]]:
     """For each term's slug, the source files (those the rulesets are built on, in display
     order) whose text uses it, with the lines. Empty when the texts were not found."""
     found: dict[str, list[Use]] = {term.slug: [] for term in TERMS}
-    if folder is None:
+    if texts is None:
         return {slug: () for slug in found}
     owners: dict[str, Ruleset] = {}
     for ruleset in rulesets:
         for file in ruleset.source.files:
             owners.setdefault(file.name, ruleset)
     for name, owner in sorted(owners.items()):
-        lines = source_lines(folder, name)
+        lines = source_lines(texts, name)
         for term in TERMS:
             hits = tuple(n for n, line in enumerate(lines, 1) if term.regex.search(line))
             if hits:

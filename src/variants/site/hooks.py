@@ -19,6 +19,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
 from . import brief, glossary, playpage
@@ -95,11 +96,23 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             bool(config.use_directory_urls),
             recommended=recommended,
             sources_dir=find_sources_dir(folder),
+            bibliography=site_bibliography(root / "sources"),
         )
     )
     if config.nav is None:
         config.nav = navigation(_state.site)
     return config
+
+
+def site_bibliography(folder: Path) -> Bibliography | None:
+    """The repository's sources folder's bibliography, whose texts get pages; none without."""
+    if not has_bibliography(folder):
+        return None
+    try:
+        return read_bibliography(folder)
+    except ProblemsError as error:
+        lines = "\n".join(str(p) for p in error.problems)
+        raise PluginError(f"variants: the bibliography in {folder} is invalid:\n{lines}") from None
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -146,7 +159,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
-    """Rebuild when a ruleset, an example deal file or a template changes."""
+    """Rebuild when a ruleset, an example deal file, a source text or a template changes."""
+    if _state.site is not None and _state.site.bibliography is not None:
+        server.watch(str(_state.site.bibliography.folder))
     if _state.rulesets_dir is not None:
         server.watch(str(_state.rulesets_dir))
         examples = Path(

@@ -28,12 +28,24 @@ from typing import Any, Literal
 
 from markupsafe import Markup
 
-from ..rules.ruleset import Ruleset
+from ..rules.bibliography import Bibliography, Entry
+from ..rules.citations import Citation
+from ..rules.loader import SourceTexts
+from ..rules.ruleset import Gap, Ruleset
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
-from .render import Linker, escape_markdown, file_anchor, render, with_meta
+from .render import (
+    Linker,
+    SourceRef,
+    escape_markdown,
+    file_anchor,
+    render,
+    source_page,
+    with_meta,
+)
 from .schema_doc import schema_doc
+from .sourcepages import source_text
 from .svg import board_svg, interpretation_marks, is_layout, stakes_caption
 
 __all__ = [
@@ -161,11 +173,13 @@ class SiteData:
     section_kinds: tuple[PageKind, ...] = field(default=("examples", "statistics"))
     recommended: Ruleset | None = None
     """The ruleset told in brief (``extra.variants.recommended`` in mkdocs.yml)."""
-    sources_dir: Path | None = None
-    """The folder of the source texts, if the build found it."""
+    sources_dir: SourceTexts | None = None
+    """Where the source texts are read from, if the build found them."""
     added: tuple[tuple[NavSection, str, str], ...] = ()
     """Each page the page sets list in the nav, as (section, title, path): read once, when the
     site is loaded (:func:`with_added_pages`), since a page set's nav may start its work."""
+    bibliography: Bibliography | None = None
+    """The sources folder's bibliography, whose texts have pages of their own."""
 
     @classmethod
     def create(
@@ -175,7 +189,8 @@ class SiteData:
         contributing: str | None = None,
         use_directory_urls: bool = True,
         recommended: Ruleset | None = None,
-        sources_dir: Path | None = None,
+        sources_dir: SourceTexts | None = None,
+        bibliography: Bibliography | None = None,
     ) -> SiteData:
         ordered = sorted(rulesets.values(), key=lambda r: (r.source.files[0].name, r.id))
         return cls(
@@ -185,10 +200,26 @@ class SiteData:
             use_directory_urls,
             recommended=recommended,
             sources_dir=sources_dir,
+            bibliography=bibliography,
         )
 
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return self.bibliography.entries if self.bibliography else ()
+
     def linker(self, page: str) -> Linker:
-        return Linker(page, self.use_directory_urls)
+        sources = {e.file: SourceRef(e.slug, e.name, e.cite) for e in self.entries}
+        return Linker(page, self.use_directory_urls, sources)
+
+    def modern(self, ruleset: Ruleset) -> bool:
+        """Whether the ruleset's source is a modern page, cited and not reproduced."""
+        if self.bibliography is None:
+            return False
+        entries = [self.bibliography.entry(f.name) for f in ruleset.source.files]
+        return all(e is not None and not e.reproduced for e in entries)
+
+    def status(self, ruleset: Ruleset) -> d.Status:
+        return d.ruleset_status(ruleset, self.modern(ruleset))
 
 
 def short_name(ruleset: Ruleset) -> str:
@@ -256,7 +287,13 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
         *([{"Replay": replay}] if replay else []),
         {"Statistics": each("statistics")},
         {"Play": "play.md"},
-        {"Sources": "sources.md"},
+        {
+            "Sources": [
+                {"Sources and interpretations": "sources.md"},
+                {"Where the sources disagree": "disagreements.md"},
+                *({e.name: source_page(e.slug)} for e in site.entries),
+            ]
+        },
         {"Timeline": "timeline.md"},
         {"Family": [{"The family": "family.md"}, *({g.title: g.page} for g in games)]}
         if grouped
@@ -300,7 +337,7 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
     return render(
         "ruleset.md.j2",
         ruleset=ruleset,
-        status=d.ruleset_status(ruleset),
+        status=site.status(ruleset),
         sections=d.describe(rules),
         board=board_svg(rules, short_name(ruleset), ruleset.id),
         board_caption=stakes_caption(rules),
@@ -338,6 +375,38 @@ def compare_page(site: SiteData) -> str:
     )
 
 
+@dataclass(frozen=True)
+class SourceFileEntry:
+    """A source file on the sources page: its bibliographic entry (if it has one), the rulesets
+    that follow it, and the gaps they declare in it, each place once."""
+
+    name: str
+    entry: Entry | None
+    followed: tuple[Ruleset, ...]
+    gaps: tuple[Gap, ...]
+
+
+def source_files(site: SiteData) -> list[SourceFileEntry]:
+    """Every source file: the bibliography's, in its order, then any other a ruleset cites."""
+    names = [e.file for e in site.entries]
+    for ruleset in site.rulesets:
+        names += [f.name for f in ruleset.source.files]
+    names += list(d.supplying_files(site.rulesets))
+    found: list[SourceFileEntry] = []
+    for name in dict.fromkeys(names):
+        followed = tuple(r for r in site.rulesets if name in {f.name for f in r.source.files})
+        places: dict[tuple[int | None, int | None], Gap] = {}
+        for ruleset in followed:
+            for gap in ruleset.source.gaps:
+                if gap.file == name:
+                    known = places.get((gap.after, gap.before))
+                    if known is None or (known.outside and not gap.outside):
+                        places[(gap.after, gap.before)] = gap
+        entry = site.bibliography.entry(name) if site.bibliography else None
+        found.append(SourceFileEntry(name, entry, followed, tuple(places.values())))
+    return found
+
+
 def sources_page(site: SiteData) -> str:
     citing: dict[str, dict[str, list[tuple[str, str]]]] = {}
     for ruleset in site.rulesets:
@@ -350,17 +419,45 @@ def sources_page(site: SiteData) -> str:
             name: [(anchor, titles.get(anchor, anchor)) for anchor in anchors]
             for name, anchors in d.citations_by_file(ruleset).items()
         }
-    supplying = d.supplying_files(site.rulesets)
-    owned = {f.name for r in site.rulesets for f in r.source.files}
     return render(
         "sources.md.j2",
         citing=citing,
-        statuses={r.id: d.ruleset_status(r) for r in site.rulesets},
-        supplying=supplying,
-        unowned=[name for name in supplying if name not in owned],
-        disagreements=cmp.disagreements(site.rulesets),
+        statuses={r.id: site.status(r) for r in site.rulesets},
+        supplying=d.supplying_files(site.rulesets),
+        files=source_files(site),
         **_common(site, "sources.md"),
     )
+
+
+def disagreements_page(site: SiteData) -> str:
+    rows = cmp.disagreements(site.rulesets)
+    first: dict[tuple[str, str], Citation] = {}
+    for ruleset in site.rulesets:
+        for anchor, rule in d.rules_by_anchor(ruleset.rules).items():
+            if rule.provenance:
+                first[(ruleset.id, anchor)] = rule.provenance[0]
+    return render(
+        "disagreements.md.j2",
+        disagreements=rows,
+        first_citation=first,
+        **_common(site, "disagreements.md"),
+    )
+
+
+def source_pages(site: SiteData) -> dict[str, str]:
+    """A page for each source in the bibliography: its text whole, or, for a modern page, its
+    entry and the locators that cite it."""
+    if site.bibliography is None:
+        return {}
+    folder = site.bibliography.folder
+    return {
+        source_page(entry.slug): render(
+            "source_text.md.j2",
+            text=source_text(entry, folder, site.rulesets),
+            **_common(site, source_page(entry.slug)),
+        )
+        for entry in site.entries
+    }
 
 
 def family_page(site: SiteData) -> str:
@@ -487,6 +584,8 @@ def generate_pages(site: SiteData) -> dict[str, str]:
         "The books and pages each ruleset follows, the lines each rule is taken from, every "
         "reading of a silent or unclear passage, and where the sources disagree.",
     )
+    pages["disagreements.md"] = disagreements_page(site)
+    pages.update(source_pages(site))
     pages["timeline.md"] = timeline_page(site)
     pages["family.md"] = family_page(site)
     games = family.games(site.rulesets)
@@ -548,7 +647,7 @@ def boards_block(site: SiteData, page: str, arg: str) -> str:
             )
             for ruleset in site.rulesets
         ],
-        status_of=d.ruleset_status,
+        status_of=site.status,
         **_common(site, page),
     )
 
@@ -556,7 +655,7 @@ def boards_block(site: SiteData, page: str, arg: str) -> str:
 def rulesets_block(site: SiteData, page: str, arg: str) -> str:
     return render(
         "ruleset_list.md.j2",
-        status_of=d.ruleset_status,
+        status_of=site.status,
         **_common(site, page),
     )
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -20,6 +21,7 @@ from markupsafe import Markup, escape
 from mkdocs.utils import get_relative_url
 
 from ..engine.cards import RANK_WORDS, SUIT_GLYPHS, SUIT_NAMES
+from ..rules.citations import Citation
 
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
 """Python-Markdown's escapable characters (its ``ESCAPED_CHARS``, less ``>``, escaped as HTML):
@@ -39,6 +41,16 @@ def escape_markdown(text: str) -> Markup:
     """
     flat = " ".join(str(text).split())
     return Markup(MARKDOWN_SPECIALS.sub(r"\\\1", str(escape(flat))))
+
+
+def escape_heading(text: str) -> Markup:
+    """:func:`escape_markdown` for a Markdown heading's text, quotes left as they are: the table
+    of contents escapes a heading's text again, so ``&#39;`` would show there as written.
+
+    >>> str(escape_heading("Foster's <i>Hoyle</i> (1897)"))
+    "Foster's &lt;i&gt;Hoyle&lt;/i&gt; \\\\(1897\\\\)"
+    """
+    return Markup(str(escape_markdown(text)).replace("&\\#39;", "'").replace("&\\#34;", '"'))
 
 
 def _wrap_card(match: re.Match[str]) -> str:
@@ -142,12 +154,44 @@ def page_url(src_uri: str, use_directory_urls: bool = True) -> str:
 
 
 @dataclass(frozen=True)
+class SourceRef:
+    """How the site names a source file and where its page is."""
+
+    slug: str
+    name: str
+    """Readable: ``Peel, Round Games with Cards (1891)``."""
+    cite: str
+    """As a citation names it: ``Peel (1891)``."""
+
+
+def source_page(slug: str) -> str:
+    """The src path of a source's page.
+
+    >>> source_page("peel-1891")
+    'sources/peel-1891.md'
+    """
+    return f"sources/{slug}.md"
+
+
+def line_anchor(first: int, last: int | None = None) -> str:
+    """The id of a line, or of a range of lines, on a source's page.
+
+    >>> line_anchor(95), line_anchor(95, 99), line_anchor(7, 7)
+    ('L95', 'L95-L99', 'L7')
+    """
+    return f"L{first}" if last is None or last == first else f"L{first}-L{last}"
+
+
+@dataclass(frozen=True)
 class Linker:
-    """Relative links from one generated page to others: raw HTML is not rewritten by mkdocs."""
+    """Relative links from one generated page to others: raw HTML is not rewritten by mkdocs.
+    It also names the source files, readably, when it knows them (``sources``)."""
 
     page: str
     """The ``src_uri`` of the page being rendered."""
     use_directory_urls: bool = True
+    sources: Mapping[str, SourceRef] = field(default_factory=dict)
+    """Each source file with a page of its own, by file name."""
 
     def href(self, target: str, anchor: str | None = None) -> str:
         """The relative URL of ``target`` (a page's src path), with an optional anchor.
@@ -171,8 +215,39 @@ class Linker:
     def ruleset(self, ruleset_id: str, anchor: str | None = None) -> str:
         return self.href(f"rulesets/{ruleset_id}.md", anchor)
 
-    def source_file(self, name: str) -> str:
-        return self.href("sources.md", file_anchor(name))
+    def source_file(self, name: str, first: int | None = None, last: int | None = None) -> str:
+        """The source's page, at a line or a range of lines; a file with no page of its own,
+        its entry on the sources page.
+
+        >>> peel = {"000_a.txt": SourceRef("peel-1891", "Peel", "Peel (1891)")}
+        >>> Linker("rulesets/peel.md", sources=peel).source_file("000_a.txt", 95, 99)
+        '../../sources/peel-1891/#L95-L99'
+        >>> Linker("compare.md").source_file("000_x.txt", 3)
+        '../sources/#file-000_x'
+        """
+        ref = self.sources.get(name)
+        if ref is None:
+            return self.href("sources.md", file_anchor(name))
+        return self.href(source_page(ref.slug), line_anchor(first, last) if first else None)
+
+    def citation(self, citation: Citation) -> str:
+        """Where a citation's lines are, highlighted."""
+        ref = self.sources.get(citation.source)
+        if ref is None:
+            return self.source_file(citation.source)
+        return self.href(
+            source_page(ref.slug), line_anchor(citation.first_line, citation.last_line)
+        )
+
+    def source_name(self, name: str) -> str:
+        """The file's source, readably; the file name when it has no entry."""
+        ref = self.sources.get(name)
+        return ref.name if ref else name
+
+    def cite(self, name: str) -> str:
+        """The file's source as a citation names it: ``Peel (1891)``."""
+        ref = self.sources.get(name)
+        return ref.cite if ref else name
 
 
 def file_anchor(name: str) -> str:
@@ -198,6 +273,7 @@ def environment() -> Environment:
         comment_end_string="#%}",
     )
     env.filters["md"] = escape_markdown
+    env.filters["heading"] = escape_heading
     env.filters["cards"] = cards
     env.filters["paras"] = paragraphs
     env.filters["compact"] = compact

@@ -72,8 +72,7 @@ from .records import Rule, Section, Table
 from .rulebook import all_rule_titles, citations_by_file, describe, rules_by_anchor
 from .settlement import penalties_summary, penalty_rule, settlement_rules
 from .status import (
-    INCOMPLETE_COPY,
-    STATUS_BEYOND,
+    MODERN_PAGE,
     Status,
     Supplier,
     gap_places,
@@ -109,10 +108,9 @@ from .words import (
 __all__ = [
     "EN_DASH",
     "FIRST_DEALER_SHORT",
-    "INCOMPLETE_COPY",
+    "MODERN_PAGE",
     "NUMBER_WORDS",
     "ORDINALS",
-    "STATUS_BEYOND",
     "Change",
     "HandSizes",
     "Rule",

@@ -1,7 +1,9 @@
 """A ruleset's status: whether its copy of the source is whole, and how much had to be supplied.
 
-The thresholds live in the model (:data:`variants.rules.ruleset.SUPPLIED_THRESHOLDS`); this
-module says them in words and finds which other sources supply what a copy has lost.
+The badge says what it means: the state of the text (a complete text, one that has lost
+passages, or a modern page), and how many rules the project had to supply, counted, with how
+many of those were taken from other sources. This module also finds which other sources supply
+what a copy has lost.
 """
 
 from __future__ import annotations
@@ -10,24 +12,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...rules.ruleset import (
-    SUPPLIED_BEYOND,
-    SUPPLIED_THRESHOLDS,
+    COMPLETE_TEXT,
+    INCOMPLETE_TEXT,
     Gap,
     Interpretation,
     Ruleset,
     supplied_label,
 )
+from ...rules.ruleset import MODERN_PAGE as MODERN_PAGE
 from .words import ORDINALS, plural
-
-STATUS_BEYOND = SUPPLIED_BEYOND
-INCOMPLETE_COPY = "incomplete copy"
-COMPLETE_COPY = "complete copy"
 
 
 @dataclass(frozen=True)
 class Status:
     label: str
-    """How much had to be supplied, in words."""
+    """How much had to be supplied, in words, with the count."""
     supplied: int
     """Interpretations that supply a rule the text does not give (silent or lost)."""
     lost: int
@@ -38,15 +37,28 @@ class Status:
     """The gaps in what the ruleset follows."""
     elsewhere: tuple[Gap, ...] = ()
     """The gaps in parts of its files that the ruleset does not follow."""
+    modern: bool = False
+    """Whether the source is a modern page (cited, not reproduced)."""
+    from_others: int = 0
+    """Of the rules supplied, those taken from other sources."""
 
     @property
     def slug(self) -> str:
-        return self.label.replace(" ", "-")
+        """The supplied badge's style: none supplied, or some."""
+        return "supplied" if self.supplied else "supplied-none"
 
     @property
     def copy(self) -> str:
-        """The copy's state in words, for its badge."""
-        return COMPLETE_COPY if self.complete else INCOMPLETE_COPY
+        """The text's state in words, for its badge."""
+        if self.modern:
+            return MODERN_PAGE
+        return COMPLETE_TEXT if self.complete else INCOMPLETE_TEXT
+
+    @property
+    def copy_slug(self) -> str:
+        if self.modern:
+            return "modern"
+        return "complete" if self.complete else "incomplete"
 
     @property
     def readings(self) -> int:
@@ -58,51 +70,60 @@ class Status:
         """The badge's tooltip.
 
         >>> status_for(2, 7).title
-        '2 of 7 interpretations supply a rule'
+        '2 of 7 interpretations give a rule the text does not'
         """
-        return f"{self.supplied} of {plural(self.interpretations, 'interpretation')} supply a rule"
+        return (
+            f"{self.supplied} of {plural(self.interpretations, 'interpretation')} give a rule "
+            "the text does not"
+        )
+
+    @property
+    def copy_title(self) -> str:
+        """The text badge's tooltip."""
+        if self.modern:
+            return "a modern page: cited by its lines, not reproduced"
+        if self.complete:
+            return "the copy of what the ruleset follows is whole"
+        return f"{plural(len(self.gaps), 'passage')} missing from the copy"
 
 
 def status_for(supplied: int, interpretations: int | None = None) -> Status:
     """The status of a ruleset with a complete copy and ``supplied`` rules supplied.
 
-    >>> [status_for(n).label for n in (0, 1, 3, 4, 8, 9)]
-    ['as written', 'a few rules supplied', 'a few rules supplied', 'some rules supplied', \
-'some rules supplied', 'many rules supplied']
+    >>> [status_for(n).label for n in (0, 1, 3)]
+    ['no rule supplied', '1 rule supplied', '3 rules supplied']
     """
     total = supplied if interpretations is None else interpretations
     return Status(supplied_label(supplied), supplied, 0, total, True)
 
 
-def ruleset_status(ruleset: Ruleset) -> Status:
-    supplied = ruleset.supplied_count
+def ruleset_status(ruleset: Ruleset, modern: bool = False) -> Status:
+    """``modern`` when the source is a modern page (the bibliography says so)."""
     return Status(
-        label=supplied_label(supplied),
-        supplied=supplied,
+        label=supplied_label(ruleset.supplied_count, ruleset.supplied_elsewhere),
+        supplied=ruleset.supplied_count,
         lost=sum(1 for item in ruleset.interpretations if item.lost),
         interpretations=len(ruleset.interpretations),
         complete=ruleset.source.complete,
         gaps=tuple(gap for gap in ruleset.source.gaps if not gap.outside),
         elsewhere=tuple(gap for gap in ruleset.source.gaps if gap.outside),
+        modern=modern,
+        from_others=ruleset.supplied_elsewhere,
     )
 
 
 def status_rule() -> str:
-    """The thresholds, stated in a sentence.
+    """What the badges say, in a sentence.
 
-    >>> status_rule()
-    '“as written” when no rule was supplied, “a few rules supplied” for 1 to 3, “some rules \
-supplied” for 4 to 8, and “many rules supplied” for 9 or more.'
+    >>> status_rule()[:60]
+    'The first badge says whether the text is a “complete text”, '
     """
-    parts: list[str] = []
-    low = 0
-    for most, label in SUPPLIED_THRESHOLDS:
-        if most == 0:
-            parts.append(f"“{label}” when no rule was supplied")
-        else:
-            parts.append(f"“{label}” for {low} to {most}")
-        low = most + 1
-    return ", ".join(parts) + f", and “{STATUS_BEYOND}” for {low} or more."
+    return (
+        f"The first badge says whether the text is a “{COMPLETE_TEXT}”, a “{INCOMPLETE_TEXT}” "
+        f"that has lost passages, or a “{MODERN_PAGE}”, cited but not reproduced. The second "
+        "counts the rules the project had to supply, because the text never states them or "
+        "its copy has lost them, and how many of those were taken from other sources."
+    )
 
 
 def gap_text(gap: Gap) -> str:

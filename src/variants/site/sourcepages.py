@@ -1,0 +1,152 @@
+"""The source texts' pages: each public-domain text whole, every line numbered and anchored, its
+gaps marked; each modern page by its bibliographic entry and the locators that cite it.
+
+The texts are the repository's own copies (its ``sources`` folder), read as the validator reads
+them, so that line ``n`` here is line ``n`` of every locator. Nothing in a text is trusted: each
+line reaches the page escaped, as HTML inside an HTML block, so no Markdown in it is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules.bibliography import Entry
+from ..rules.citations import Citation
+from ..rules.ruleset import Gap, Ruleset
+from .describe import describe
+from .render import line_anchor
+
+GAP_LINE = re.compile(r"^\[\.\.\.[^\]]*\.\.\.\]$")
+"""A line of a text that marks a passage missing from the copy: ``[... missing ...]``."""
+
+
+@dataclass(frozen=True)
+class TextLine:
+    number: int
+    text: str
+    gap: bool
+    """Whether the line marks a passage missing from the copy."""
+    ranges: tuple[str, ...] = ()
+    """The ids of the cited ranges of lines that start here (``L95-L99``)."""
+    missing_after: tuple[str, ...] = ()
+    """Passages the rulesets say are missing right after this line, where the text has no
+    marker of its own."""
+
+
+@dataclass(frozen=True)
+class Citing:
+    """One place a ruleset cites this text: the rule, option or interpretation, and the lines."""
+
+    ruleset: Ruleset
+    anchor: str
+    title: str
+    citation: Citation
+
+    @property
+    def lines_anchor(self) -> str:
+        return line_anchor(self.citation.first_line, self.citation.last_line)
+
+
+@dataclass(frozen=True)
+class SourceText:
+    entry: Entry
+    lines: tuple[TextLine, ...]
+    """Empty for a modern page, which is not reproduced."""
+    missing_before: tuple[str, ...]
+    """Passages missing before the first line, where the text has no marker."""
+    citing: tuple[Citing, ...]
+    followed_by: tuple[Ruleset, ...]
+    """The rulesets that have this text among their source's files."""
+
+    @property
+    def missing(self) -> int:
+        """How many passages are missing from this copy."""
+        marked = sum(1 for line in self.lines if line.gap)
+        added = sum(len(line.missing_after) for line in self.lines)
+        return marked + added + len(self.missing_before)
+
+    def locators(self) -> list[tuple[str, Citation, list[Citing]]]:
+        """Each range of lines cited, in the order of the text, with the places citing it."""
+        found: dict[str, list[Citing]] = {}
+        for citing in sorted(self.citing, key=lambda c: _span(c.citation)):
+            places = found.setdefault(citing.lines_anchor, [])
+            if all((p.ruleset.id, p.anchor) != (citing.ruleset.id, citing.anchor) for p in places):
+                places.append(citing)
+        return [(anchor, places[0].citation, places) for anchor, places in found.items()]
+
+
+def _span(citation: Citation) -> tuple[int, int]:
+    return (citation.first_line, citation.last_line)
+
+
+def citations_of(ruleset: Ruleset) -> Iterator[Citing]:
+    """Every citation in a ruleset, with the anchor and title of what makes it on its page."""
+    for section in describe(ruleset.rules):
+        for rule in section.rules:
+            for citation in rule.provenance:
+                yield Citing(ruleset, rule.anchor, rule.title, citation)
+    for option in ruleset.options:
+        for citation in option.provenance:
+            yield Citing(ruleset, f"option-{option.id}", f"Option: {option.label}", citation)
+    for item in ruleset.interpretations:
+        anchor = f"interp-{item.id}"
+        for citation in item.provenance:
+            yield Citing(ruleset, anchor, f"Interpretation: {item.id}", citation)
+        for citation in item.supplied_by:
+            yield Citing(ruleset, anchor, f"Interpretation: {item.id} (supplied)", citation)
+
+
+def read_lines(path: Path) -> list[str]:
+    """The lines of a text, as the validator counts them."""
+    return path.read_text(encoding="utf-8", errors="replace").splitlines()
+
+
+def source_text(entry: Entry, folder: Path, rulesets: Iterable[Ruleset]) -> SourceText:
+    every = tuple(rulesets)
+    citing = tuple(
+        c for ruleset in every for c in citations_of(ruleset) if c.citation.source == entry.file
+    )
+    followed = tuple(r for r in every if entry.file in {f.name for f in r.source.files})
+    if not entry.reproduced:
+        return SourceText(entry, (), (), citing, followed)
+    texts = read_lines(folder / entry.file)
+    gaps = [gap for ruleset in every for gap in ruleset.source.gaps if gap.file == entry.file]
+    after = _unmarked_gaps(gaps, texts)
+    starts: dict[int, list[str]] = {}
+    for c in sorted(citing, key=lambda c: _span(c.citation)):
+        if c.citation.last_line > c.citation.first_line:
+            ids = starts.setdefault(c.citation.first_line, [])
+            if c.lines_anchor not in ids:
+                ids.append(c.lines_anchor)
+    lines = tuple(
+        TextLine(
+            number,
+            text,
+            bool(GAP_LINE.match(text.strip())),
+            tuple(starts.get(number, ())),
+            tuple(after.get(number, ())),
+        )
+        for number, text in enumerate(texts, start=1)
+    )
+    return SourceText(entry, lines, tuple(after.get(0, ())), citing, followed)
+
+
+def _unmarked_gaps(gaps: Iterable[Gap], texts: list[str]) -> dict[int, list[str]]:
+    """The gaps the rulesets declare where the text has no marker line of its own, by the line
+    they follow (0: before the first), each place once, described by the ruleset that follows
+    that part of the text when there is one."""
+
+    def marked(number: int) -> bool:
+        return 1 <= number <= len(texts) and bool(GAP_LINE.match(texts[number - 1].strip()))
+
+    places: dict[int, Gap] = {}
+    for gap in gaps:
+        place = gap.after if gap.after is not None else (gap.before or 1) - 1
+        if marked(place + 1) or marked(place) or not 0 <= place <= len(texts):
+            continue
+        if place not in places or (places[place].outside and not gap.outside):
+            places[place] = gap
+    return {place: [gap.missing] for place, gap in sorted(places.items())}

@@ -1,0 +1,309 @@
+"""The source texts beside the rules: the repository keeps the public-domain texts and their
+bibliography, quotes are checked against them when they are all there is, and the site shows
+each whole, every line anchored, every citation leading to its lines; the modern pages are
+cited, never reproduced."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import get_args
+from urllib.parse import urljoin, urlsplit
+
+import markdown
+import pytest
+from clirun import REPO, run
+from mkdocs.exceptions import PluginError
+
+from variants.rules.bibliography import SourceKind, bibliography_schema, read_bibliography
+from variants.rules.loader import load_rulesets, ruleset_schema
+from variants.rules.yamlsource import ProblemsError
+from variants.site.hooks import site_bibliography
+from variants.site.pages import SiteData, source_pages
+from variants.site.sourcepages import citations_of
+
+OWN = REPO / "sources"
+SHARED = REPO.parent / "shared" / "sources"
+BIBLIOGRAPHY = read_bibliography(OWN)
+MODERN = ["001_fbe84554a0fae769.txt", "002_3e5828ade67e0df0.txt"]
+NOT_KEPT = (
+    "001_fbe84554a0fae769.txt and 002_3e5828ade67e0df0.txt not kept there, so not checked "
+    "(set VARIANTS_SOURCES)"
+)
+
+
+def test_the_repository_keeps_the_public_domain_texts_and_never_the_modern_pages() -> None:
+    kept = sorted(p.name for p in OWN.glob("*.txt"))
+    assert kept == sorted(e.file for e in BIBLIOGRAPHY.entries if e.reproduced)
+    assert sorted(e.file for e in BIBLIOGRAPHY.entries if not e.reproduced) == MODERN
+    assert len(kept) == 10 and not set(MODERN) & set(kept)
+
+
+def test_each_kind_of_source_is_one_literal_value() -> None:
+    kinds = bibliography_schema()["properties"]["sources"]["items"]["properties"]["kind"]["enum"]
+    assert kinds == list(get_args(SourceKind))
+    assert [e.reproduced for e in BIBLIOGRAPHY.entries if e.kind == "modern-page"] == [False] * 2
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared source texts are not here")
+def test_the_kept_texts_are_the_sources_byte_for_byte() -> None:
+    """Same bytes, so that a line number means the same line in both."""
+    for entry in BIBLIOGRAPHY.entries:
+        if entry.reproduced:
+            assert (OWN / entry.file).read_bytes() == (SHARED / entry.file).read_bytes()
+
+
+# --------------------------------------------------------------------------------------------
+# Quotes checked with only the repository's texts
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> Path:
+    """The rulesets and the sources folder, as a fresh clone has them, far from any other texts."""
+    root = tmp_path / "clone"
+    shutil.copytree(REPO / "rulesets", root / "rulesets")
+    shutil.copytree(OWN, root / "sources")
+    return root
+
+
+def test_a_clone_checks_every_quote_of_the_texts_it_keeps(clone: Path) -> None:
+    done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    assert (done.status, done.err) == (0, "")
+    assert done.out == f"15 ruleset(s) valid; quotes checked against sources; {NOT_KEPT}\n"
+    peel = clone / "rulesets" / "peel.yaml"
+    text = peel.read_text("utf-8")
+    peel.write_text(text.replace("the eight of diamonds being taken out", "the nine"), "utf-8")
+    done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    assert done.status == 1
+    assert done.err.splitlines() == [
+        "rulesets/peel.yaml:49:66: the words 'the nine' are not in 000_919af007d8e82e04.txt "
+        "lines 9-10 (at rules/pack/provenance/0/quote)",
+        "1 problem(s) in 1 of 15 file(s)",
+    ]
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared source texts are not here")
+def test_beside_the_shared_texts_every_quote_is_checked_the_modern_pages_too() -> None:
+    done = run(["validate"], env={"VARIANTS_SOURCES": None})
+    assert (done.status, done.out) == (
+        0,
+        "15 ruleset(s) valid; quotes checked against ../shared/sources\n",
+    )
+
+
+def test_the_list_says_which_sources_are_modern_pages(clone: Path) -> None:
+    done = run(["list", "--rulesets", "rulesets"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    status = {line.split()[0]: line for line in done.out.splitlines()[1:]}
+    assert "  modern page, 2 rules supplied  " in status["modern-shedding"]
+    assert "  text incomplete, 5 rules supplied  " in status["peel"]
+    assert "  complete text, 6 rules supplied  " in status["foster"]
+
+
+def test_a_bibliography_that_is_wrong_is_told_by_validate(clone: Path) -> None:
+    (clone / "sources" / MODERN[0]).write_text("a modern page\n", "utf-8")
+    done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    assert done.status == 1
+    assert done.err.splitlines() == [
+        "sources/sources.yaml:36:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not "
+        "keep its text in the sources folder (at sources/1/kind)",
+        "1 problem(s) in 1 of 15 file(s)",
+    ]
+
+
+def test_the_site_build_tells_a_wrong_bibliography_as_one_error(clone: Path) -> None:
+    folder = clone / "sources"
+    assert site_bibliography(clone / "elsewhere") is None  # no bibliography: no text pages
+    (folder / MODERN[1]).write_text("a modern page\n", "utf-8")
+    with pytest.raises(PluginError) as caught:
+        site_bibliography(folder)
+    assert str(caught.value) == (
+        f"variants: the bibliography in {folder} is invalid:\n{folder}/sources.yaml:49:11: "
+        "002_3e5828ade67e0df0.txt is a modern page: cite it, do not keep its text in the "
+        "sources folder (at sources/2/kind)"
+    )
+
+
+def test_a_modern_page_not_in_the_bibliography_is_still_a_missing_file(clone: Path) -> None:
+    bibliography = clone / "sources" / "sources.yaml"
+    text = bibliography.read_text("utf-8")
+    start = text.index("  - file: 002_3e5828ade67e0df0.txt")
+    bibliography.write_text(text[:start] + text[text.index("  - file: 003_", start) :], "utf-8")
+    done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    assert done.status == 1
+    assert done.err.splitlines()[0] == (
+        "rulesets/modern-shedding.yaml:22:13: no source file '002_3e5828ade67e0df0.txt' in the "
+        "sources folder (at source/files/0/name)"
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# The bibliography is untrusted input, told at its line
+
+
+def _problems(folder: Path) -> list[str]:
+    with pytest.raises(ProblemsError) as caught:
+        read_bibliography(folder)
+    return [str(p).removeprefix(f"{folder}/") for p in caught.value.problems]
+
+
+def test_a_modern_page_copied_into_the_folder_is_refused(clone: Path) -> None:
+    (clone / "sources" / MODERN[0]).write_text("a modern page\n", "utf-8")
+    assert _problems(clone / "sources") == [
+        "sources.yaml:36:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not keep its "
+        "text in the sources folder (at sources/1/kind)"
+    ]
+
+
+def test_a_missing_text_is_refused(clone: Path) -> None:
+    (clone / "sources" / "011_britannica-1911_matrimony.txt").unlink()
+    assert _problems(clone / "sources") == [
+        "sources.yaml:164:11: no file '011_britannica-1911_matrimony.txt' beside the bibliography: "
+        "a public-domain text is kept in the sources folder (at sources/11/file)"
+    ]
+
+
+def test_a_page_address_listed_twice_is_refused(clone: Path) -> None:
+    bibliography = clone / "sources" / "sources.yaml"
+    text = bibliography.read_text("utf-8")
+    bibliography.write_text(text.replace("slug: britannica-1911", "slug: peel-1891"), "utf-8")
+    assert _problems(clone / "sources") == [
+        "sources.yaml:165:11: the slug 'peel-1891' is also that of source 1 (at sources/11/slug)"
+    ]
+
+
+def test_markup_in_a_name_is_refused(clone: Path) -> None:
+    bibliography = clone / "sources" / "sources.yaml"
+    text = bibliography.read_text("utf-8")
+    old = "name: Enquire Within Upon Everything (1856)"
+    bibliography.write_text(text.replace(old, "name: <b>Enquire</b>"), "utf-8")
+    assert _problems(clone / "sources") == [
+        "sources.yaml:153:11: '<b>Enquire</b>' is not text matching "
+        "^[A-Za-z0-9][A-Za-z0-9 ,.'():-]*$ (at sources/10/name)"
+    ]
+
+
+# --------------------------------------------------------------------------------------------
+# A text's page: every character as it is, nothing read as Markdown
+
+HOSTILE = "<script>alert(1)</script> *star* _under_ `tick` & [link](x) ---"
+
+
+def test_a_texts_special_characters_come_out_escaped(tmp_path: Path) -> None:
+    folder = tmp_path / "sources"
+    shutil.copytree(OWN, folder)
+    name = "010_enquire-within_matrimony.txt"
+    lines = (folder / name).read_text("utf-8").splitlines()
+    lines[11] = HOSTILE  # line 12, where a range cited starts
+    (folder / name).write_text("\n".join(lines) + "\n", "utf-8")
+    site = SiteData.create(
+        load_rulesets(REPO / "rulesets"), ruleset_schema(), bibliography=read_bibliography(folder)
+    )
+    page = source_pages(site)["sources/enquire-within-1856.md"]
+    out = markdown.markdown(page, extensions=["admonition", "attr_list", "tables", "toc"])
+    line = re.search(r'<div class="pj-line" id="L12">.*?</div>', out)
+    assert line is not None
+    assert line.group(0) == (
+        '<div class="pj-line" id="L12"><span class="pj-range" id="L12-L13"></span>'
+        '<a class="pj-ln" href="#L12">12</a><span class="pj-lt">'
+        "&lt;script&gt;alert(1)&lt;/script&gt; *star* _under_ `tick` &amp; [link](x) ---"
+        "</span></div>"
+    )
+    assert "<script>" not in out and "<em>" not in out and "<code>tick" not in out
+    # The real text's own: an underlined word and an ampersand, as written.
+    assert "deal.--_Observe_: The ace" in out and "matrimony, intrigue, &amp;c., takes" in out
+
+
+# --------------------------------------------------------------------------------------------
+# The built site
+
+HREF = re.compile(r'href="([^"]*sources/[a-z0-9-]+/#L[0-9][^"]*)"')
+
+
+def _url(path: Path, site: Path) -> str:
+    relative = path.relative_to(site).as_posix()
+    return "/" + relative.removesuffix("index.html")
+
+
+def test_every_citation_link_lands_on_an_anchor_of_a_source_page(built_site: Path) -> None:
+    ids: dict[str, set[str]] = {}
+    checked = 0
+    for page in built_site.rglob("*.html"):
+        for href in HREF.findall(page.read_text("utf-8")):
+            target = urlsplit(urljoin(_url(page, built_site), html.unescape(href)))
+            if target.path not in ids:
+                file = built_site / target.path.lstrip("/") / "index.html"
+                assert file.is_file(), f"{page}: {href}"
+                ids[target.path] = set(re.findall(r'id="([^"]+)"', file.read_text("utf-8")))
+            assert target.fragment in ids[target.path], f"{page}: {href}"
+            checked += 1
+    assert checked > 1000
+    assert {path.strip("/").split("/")[1] for path in ids} == {e.slug for e in BIBLIOGRAPHY.entries}
+
+
+def test_a_cited_range_is_one_anchor_at_its_first_line(built_site: Path) -> None:
+    page = (built_site / "sources" / "peel-1891" / "index.html").read_text("utf-8")
+    assert re.search(
+        r'<div class="pj-line" id="L95"><span class="pj-range" id="L95-L99"></span>'
+        r'<a class="pj-ln" href="#L95">95</a><span class="pj-lt">Play in the game is commenced',
+        page,
+    )
+    # The line ends the web copy lost, marked where they fall.
+    assert re.search(
+        r'id="L25">.*?</div>\n<p class="pj-gapmark" role="note">\[… missing from this copy: the '
+        r"last words of the sentence on the stakes won by playing the board&#39;s cards …\]</p>\n"
+        r'<div class="pj-line" id="L26">',
+        page,
+    )
+    assert page.count('class="pj-line"') == 149 - 0  # every line, none a marker of its own
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[\w\u2019']+", text.lower())
+
+
+def _site_text(site: Path) -> str:
+    parts: list[str] = []
+    for path in site.rglob("*"):
+        if path.suffix == ".html":
+            parts.append(html.unescape(re.sub(r"<[^>]+>", " ", path.read_text("utf-8"))))
+        elif path.name == "search_index.json":
+            for doc in json.loads(path.read_text("utf-8"))["docs"]:
+                parts.append(html.unescape(re.sub(r"<[^>]+>", " ", doc["text"])))
+    return " ".join(" ".join(_words(part)) for part in parts)
+
+
+RUN = 10
+"""How many words in a row of a modern page may not appear on the site unless quoted. Fewer
+would find the board's compartments listed in the project's own words ("Game, Ace, King, Queen,
+Jack, Marriage, Intrigue and Pope") and a phrase a modern page shares with an old book ("two to
+Intrigue, and one each to Ace, King, Queen")."""
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the modern pages' texts are not here")
+def test_the_modern_pages_are_not_reproduced_beyond_their_locators(built_site: Path) -> None:
+    """No run of ten words of a modern page appears anywhere in the built site (its pages and
+    its search index) unless every word of it is in one of the rulesets' quotes of that page."""
+    site = f" {_site_text(built_site)} "
+    citations = [
+        citing.citation
+        for ruleset in load_rulesets(REPO / "rulesets").values()
+        for citing in citations_of(ruleset)
+    ]
+    found: list[str] = []
+    for name in MODERN:
+        words = _words((SHARED / name).read_text("utf-8"))
+        quoted = [False] * len(words)
+        quotes = {" ".join(_words(c.quote)) for c in citations if c.source == name and c.quote}
+        for quote in quotes:
+            size = len(quote.split())
+            for start in range(len(words) - size + 1):
+                if " ".join(words[start : start + size]) == quote:
+                    quoted[start : start + size] = [True] * size
+        for start in range(len(words) - RUN + 1):
+            run_of_words = " ".join(words[start : start + RUN])
+            if f" {run_of_words} " in site and not all(quoted[start : start + RUN]):
+                found.append(f"{name}: {run_of_words}")
+    assert found == [], found
