@@ -509,7 +509,6 @@ CASES: tuple[Case, ...] = (
         "reserved-id",
         lines=(
             "3:5: 'compare' is the name of one of the site's own pages (compare, contributing, "
-            "3:5: 'compare' is the name of one of the site's own pages (compare, contributing, "
             "disagreements, family, glossary, in-brief, index, one-deal, play, replay, schema, "
             "sources, timeline); choose another (at id)",
         ),
@@ -518,7 +517,6 @@ CASES: tuple[Case, ...] = (
     case(
         "reserved-id-index",
         lines=(
-            "3:5: 'index' is the name of one of the site's own pages (compare, contributing, "
             "3:5: 'index' is the name of one of the site's own pages (compare, contributing, "
             "disagreements, family, glossary, in-brief, index, one-deal, play, replay, schema, "
             "sources, timeline); choose another (at id)",

@@ -287,16 +287,20 @@ def test_the_glossary_says_where_the_sources_use_a_term(built_site: Path) -> Non
     assert entry is not None
     expected = []
     for name in ("001_fbe84554a0fae769.txt", "002_3e5828ade67e0df0.txt"):
-        lines = (sources / name).read_text("utf-8").splitlines()
+        path = sources.find(name)
+        if path is None:
+            pytest.skip("the modern pages' texts are not at hand")
+        lines = path.read_text("utf-8").splitlines()
         expected.append([n for n, line in enumerate(lines, 1) if "dumm" in line.lower()])
     said = text_of(entry.group(1))
-    assert said.startswith("In the sources: source 001 (Modern variations, ")
+    assert said.startswith("In the sources: Board Games of Old, line")
     for numbers in expected:
         shown = ", ".join(str(n) for n in numbers[:6])
         assert shown in said
-    assert re.findall(r'href="\.\./sources/#(file-[^"]+)"', entry.group(1)) == [
-        "file-001_fbe84554a0fae769",
-        "file-002_3e5828ade67e0df0",
+    # modern pages are not reproduced: their names link to their pages, their lines link nowhere
+    assert re.findall(r'href="\.\./sources/([^"]+)"', entry.group(1)) == [
+        "boardgamesofold/",
+        "gamerules/",
     ]
 
 

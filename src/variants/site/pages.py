@@ -208,7 +208,7 @@ class SiteData:
         return self.bibliography.entries if self.bibliography else ()
 
     def linker(self, page: str) -> Linker:
-        sources = {e.file: SourceRef(e.slug, e.name, e.cite) for e in self.entries}
+        sources = {e.file: SourceRef(e.slug, e.name, e.cite, e.reproduced) for e in self.entries}
         return Linker(page, self.use_directory_urls, sources)
 
     def modern(self, ruleset: Ruleset) -> bool:
@@ -451,13 +451,30 @@ def source_pages(site: SiteData) -> dict[str, str]:
         return {}
     folder = site.bibliography.folder
     return {
-        source_page(entry.slug): render(
-            "source_text.md.j2",
-            text=source_text(entry, folder, site.rulesets),
-            **_common(site, source_page(entry.slug)),
+        source_page(entry.slug): with_meta(
+            render(
+                "source_text.md.j2",
+                text=source_text(entry, folder, site.rulesets),
+                **_common(site, source_page(entry.slug)),
+            ),
+            entry.cite,
+            source_description(entry),
         )
         for entry in site.entries
     }
+
+
+def source_description(entry: Entry) -> str:
+    """A source page's description: the whole text, or a modern page's entry."""
+    if entry.reproduced:
+        return (
+            f"The text of {entry.name}, whole, every line numbered, with the rules that cite "
+            "each passage."
+        )
+    return (
+        f"{entry.name}: a modern rules page, cited and not reproduced here; where it is, and "
+        "the few words of it the rulesets quote."
+    )
 
 
 def family_page(site: SiteData) -> str:
@@ -584,7 +601,12 @@ def generate_pages(site: SiteData) -> dict[str, str]:
         "The books and pages each ruleset follows, the lines each rule is taken from, every "
         "reading of a silent or unclear passage, and where the sources disagree.",
     )
-    pages["disagreements.md"] = disagreements_page(site)
+    pages["disagreements.md"] = with_meta(
+        disagreements_page(site),
+        "Where the sources disagree",
+        "The rules on which the sources of Pope Joan and its relatives part company, each "
+        "reading with the lines of the text it comes from.",
+    )
     pages.update(source_pages(site))
     pages["timeline.md"] = timeline_page(site)
     pages["family.md"] = family_page(site)

@@ -162,6 +162,8 @@ class SourceRef:
     """Readable: ``Peel, Round Games with Cards (1891)``."""
     cite: str
     """As a citation names it: ``Peel (1891)``."""
+    whole: bool = True
+    """Whether its page shows the whole text, every line anchored (not a modern page's)."""
 
 
 def source_page(slug: str) -> str:
@@ -243,6 +245,11 @@ class Linker:
         """The file's source, readably; the file name when it has no entry."""
         ref = self.sources.get(name)
         return ref.name if ref else name
+
+    def has_lines(self, name: str) -> bool:
+        """Whether the file's page shows its whole text, so that any line can be linked."""
+        ref = self.sources.get(name)
+        return ref is not None and ref.whole
 
     def cite(self, name: str) -> str:
         """The file's source as a citation names it: ``Peel (1891)``."""
