@@ -1,7 +1,8 @@
 # Shared setup for scripts/test and scripts/serve. Source it; do not run it.
 #
 # After sourcing, the working directory is the repository root and the
-# project's virtual environment (.venv) is installed and on PATH.
+# project's virtual environment (.venv) is installed and on PATH;
+# ensure_axe installs the browser tests' accessibility checker into node_modules.
 
 # Resolve the repository root from this file's location, not the caller's cwd.
 VARIANTS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -44,6 +45,28 @@ ensure_chromium() {
     fi
     if [[ ! -x "$CHROMIUM" ]]; then
         echo "error: $CHROMIUM not found; the browser tests need it: install it with 'apt-get install chromium' (as root) and re-run" >&2
+        exit 1
+    fi
+}
+
+# The accessibility test injects axe-core (pinned in package.json and package-lock.json) into
+# every page of the built site. It is installed from the npm registry into node_modules/, and the
+# install is skipped while node_modules is newer than the lock file.
+AXE="$VARIANTS_ROOT/node_modules/axe-core/axe.min.js"
+AXE_STAMP="$VARIANTS_ROOT/node_modules/.package-lock.json"
+
+ensure_axe() {
+    if [[ -f "$AXE" && -f "$AXE_STAMP" && ! package-lock.json -nt "$AXE_STAMP" ]]; then
+        return 0
+    fi
+    if ! command -v npm >/dev/null 2>&1; then
+        echo "error: npm not found; the accessibility test needs axe-core from the npm registry: install Node.js and npm, then re-run (or run 'npm ci' here)" >&2
+        exit 1
+    fi
+    echo "==> installing axe-core into node_modules with npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+    if [[ ! -f "$AXE" ]]; then
+        echo "error: npm ci did not install $AXE" >&2
         exit 1
     fi
 }

@@ -41,6 +41,7 @@ SKIP = {
     "test-artifacts",
     ".hypothesis",
     "__pycache__",
+    "node_modules",
 }
 
 
