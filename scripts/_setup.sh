@@ -1,7 +1,8 @@
 # Shared setup for scripts/test and scripts/serve. Source it; do not run it.
 #
 # After sourcing, the working directory is the repository root and the
-# project's virtual environment (.venv) is installed and on PATH.
+# project's virtual environment (.venv) is installed and on PATH;
+# setup_node installs the site's npm packages (Pyodide, axe-core) into node_modules.
 
 # Resolve the repository root from this file's location, not the caller's cwd.
 VARIANTS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -48,7 +49,8 @@ ensure_chromium() {
     fi
 }
 
-# The Play page vendors Pyodide from npm (package.json, package-lock.json) into node_modules/.
+# The site's npm packages (package.json, package-lock.json) go into node_modules/: Pyodide,
+# which the Play page vendors, and axe-core, which the accessibility tests inject into each page.
 # The install is skipped while its stamp is newer than package-lock.json.
 NODE_STAMP="$VARIANTS_ROOT/node_modules/.installed"
 
@@ -68,7 +70,13 @@ setup_node() {
             exit 1
         fi
     fi
-    echo "==> installing the site's npm packages into node_modules"
+    echo "==> installing the site's npm packages (Pyodide, axe-core) into node_modules"
     npm ci --no-audit --no-fund --loglevel=error
+    for needed in pyodide/pyodide.asm.wasm axe-core/axe.min.js; do
+        if [[ ! -f "$VARIANTS_ROOT/node_modules/$needed" ]]; then
+            echo "error: npm ci did not install node_modules/$needed" >&2
+            exit 1
+        fi
+    done
     touch "$NODE_STAMP"
 }

@@ -48,6 +48,7 @@ SKIP = {
     "test-artifacts",
     ".hypothesis",
     "__pycache__",
+    "node_modules",
 }
 
 

@@ -6,6 +6,10 @@ order, with each compartment's label, winning card and default stake. A compartm
 rests on an interpretation (the source silent, unclear, contradicting itself or lost there) is
 drawn marked with an asterisk and a dashed edge, and :func:`interpretation_marks` words the
 caption's note on it. Text goes through the autoescaped templates.
+
+The text is drawn large enough to read where the site shows a board smallest (a round board about
+290 px wide, five cards in a row about 315 px): at least 11 px on screen. A label too long for its
+segment or card is set on two lines.
 """
 
 from __future__ import annotations
@@ -32,10 +36,32 @@ from ..rules.ruleset import Compartment, InterpretationKind, Payer, Rules, Rules
 from . import describe as d
 from .render import render
 
+LABEL_FONT = 14.0
+"""The size of a compartment's label, its stake and the cards' corners, in the drawing's units."""
+DETAIL_FONT = 13.5
+"""The size of the smaller text: the winning card under a label, "counters", the hub."""
+BOLD_EM = 0.62
+"""A bold character's width for its size, on average and generously: how long a label is."""
+LINE = 16.0
+"""From one line of a label to the next."""
+CARD_W, CARD_GAP = 64.0, 10.0
+"""A laid card's width, and the felt between two cards."""
+
+
+def label_lines(label: str, width: float) -> tuple[str, ...]:
+    """``label`` on one line, or on two split at the space nearest its middle when one line at
+    :data:`LABEL_FONT` would be wider than ``width``."""
+    spaces = [i for i, ch in enumerate(label) if ch == " "]
+    if len(label) * LABEL_FONT * BOLD_EM <= width or not spaces:
+        return (label,)
+    cut = min(spaces, key=lambda i: abs(2 * i - len(label)))
+    return (label[:cut], label[cut + 1 :])
+
 
 @dataclass(frozen=True)
 class Segment:
-    label: str
+    lines: tuple[str, ...]
+    """The label, on one line or two."""
     detail: str
     stake: str
     path: str
@@ -43,7 +69,6 @@ class Segment:
     label_y: float
     coin_x: float
     coin_y: float
-    font: float
     chief: bool
     """Whether this is the Pope's segment (:func:`variants.rules.roles.chief_card`), drawn apart."""
     read: bool = False
@@ -52,7 +77,8 @@ class Segment:
 
 @dataclass(frozen=True)
 class LaidCard:
-    label: str
+    lines: tuple[str, ...]
+    """The label, on one line or two."""
     rank: str
     glyph: str
     red: bool
@@ -208,11 +234,10 @@ def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment
         )
         label_r = radius * 0.73
         coin_r = radius * 0.40
-        label = compartment.label
-        font = 13.0 if len(label) <= 10 else max(8.0, 128.0 / len(label))
+        chord = 2 * label_r * math.sin(min(step, math.pi) / 2)
         segments.append(
             Segment(
-                label=label,
+                lines=label_lines(compartment.label, chord),
                 detail=short_cards(compartment),
                 stake=stake_coin(rules, compartment),
                 path=path,
@@ -220,7 +245,6 @@ def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment
                 label_y=cy + label_r * math.sin(mid),
                 coin_x=cx + coin_r * math.cos(mid),
                 coin_y=cy + coin_r * math.sin(mid),
-                font=font,
                 chief=compartment is chief,
                 read=compartment.interpretation is not None,
             )
@@ -228,7 +252,7 @@ def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment
     return segments
 
 
-def _laid_cards(rules: Rules, width: float, gap: float) -> list[LaidCard]:
+def _laid_cards(rules: Rules) -> list[LaidCard]:
     laid: list[LaidCard] = []
     for index, compartment in enumerate(rules.board.compartments):
         card = roles.named_card(compartment.win)
@@ -236,12 +260,12 @@ def _laid_cards(rules: Rules, width: float, gap: float) -> list[LaidCard]:
         letter = SUITS[suit_of(card)]
         laid.append(
             LaidCard(
-                label=compartment.label,
+                lines=label_lines(compartment.label, CARD_W + CARD_GAP),
                 rank=RANKS[rank_of(card)],
                 glyph=SUIT_GLYPHS[letter],
                 red=is_red(card),
                 stake=stake_coin(rules, compartment),
-                x=gap + index * (width + gap),
+                x=CARD_GAP + index * (CARD_W + CARD_GAP),
                 read=compartment.interpretation is not None,
             )
         )
@@ -255,15 +279,18 @@ def board_svg(rules: Rules, name: str, ident: str) -> Markup:
     if read:
         caption += f" Marked {MARK}, resting on a reading of the source: {', '.join(read)}."
     if is_layout(rules):
-        width, gap = 72.0, 16.0
-        laid = _laid_cards(rules, width, gap)
+        laid = _laid_cards(rules)
         return Markup(
             render(
                 "board_layout.svg.j2",
                 cards=laid,
-                card_w=width,
+                card_w=CARD_W,
                 card_h=100.0,
-                view_w=gap + len(laid) * (width + gap),
+                top=36.0 + LINE * (max(len(c.lines) for c in laid) - 1),
+                line=LINE,
+                label_font=LABEL_FONT,
+                detail_font=DETAIL_FONT,
+                view_w=CARD_GAP + len(laid) * (CARD_W + CARD_GAP),
                 name=name,
                 ident=ident,
                 caption=caption,
@@ -276,6 +303,9 @@ def board_svg(rules: Rules, name: str, ident: str) -> Markup:
         render(
             "board_round.svg.j2",
             segments=segments,
+            line=LINE,
+            label_font=LABEL_FONT,
+            detail_font=DETAIL_FONT,
             size=size,
             cx=size / 2,
             cy=size / 2,
