@@ -92,7 +92,17 @@ def play_game(
     rng: random.Random,
     record: bool = True,
 ) -> GameResult:
-    compiled = compile_rules(rules, players)
+    return play_compiled_game(compile_rules(rules, players), policy, rng, record)
+
+
+def play_compiled_game(
+    compiled: CompiledRules, policy: Policy, rng: random.Random, record: bool = True
+) -> GameResult:
+    """:func:`play_game` with the rules already compiled for the table: the simulator plays
+    many games of the same rules, and finding them compiled again for each costs a hash of
+    the whole ruleset."""
+    rules = compiled.rules
+    players = compiled.players
     first, draws = choose_first_dealer(compiled, rng)
     log: list[Event] = []
     if record:
