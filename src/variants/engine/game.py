@@ -18,7 +18,7 @@ from .events import (
     Event,
     GameEnded,
 )
-from .play import DealResult, Policy, play_deal
+from .play import DealResult, Policy, play_deal, play_shuffled
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,11 @@ def play_compiled_game(
     for number in range(count):
         dealer = (first + number) % players
         dress = every_deal or number == 0
-        setup = shuffled_deal(compiled, rng, dealer, board, banker=first, dress=dress)
-        result = play_deal(compiled, setup, policy, rng, record=record)
+        if record:
+            setup = shuffled_deal(compiled, rng, dealer, board, banker=first, dress=dress)
+            result = play_deal(compiled, setup, policy, rng)
+        else:  # the same deal, dealt straight into the play loop's tables
+            result = play_shuffled(compiled, rng, dealer, board, policy, banker=first, dress=dress)
         if record:
             log.append(DealStarted(number, dealer, players, result.trump))
             log += result.events

@@ -32,7 +32,7 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, assert_never
 
@@ -399,8 +399,8 @@ def _shared(runs: Sequence[Run], ruleset: Ruleset) -> _Pending:
         SharedJob(**vars(job), tally=deals, seat=seat, holders=holders)
         for job in _jobs(first, ruleset)
     )
-    empty = SharedJob(ruleset.path, (), first.players, first.policy, first.seed, 0, 0)
-    total = shared_tally(replace(empty, tally=deals, seat=seat, holders=holders), compiled.ids)
+    empty = SharedJob(ruleset.path, (), first.players, "", 0, 0, 0, deals, seat, holders)
+    total = shared_tally(empty, compiled.ids)
     return _Pending(tuple(runs), ruleset, total, jobs, run_shared, first.count, CHUNK)
 
 
