@@ -19,7 +19,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -27,7 +27,7 @@ from typing import Any
 
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import shuffled_deal
-from ..engine.game import play_game
+from ..engine.game import play_compiled_game
 from ..engine.play import DealResult, Policy, play_deal, play_shuffled
 from ..engine.policies import make_policy
 from ..engine.staking import DEFAULT_STAKING, EVEN, Staking, make_staking
@@ -252,7 +252,7 @@ def run_games(job: Job) -> GameTally:
     n = job.players
     tally = GameTally(n, compartments=compiled.ids)
     for _ in range(job.count):
-        game = play_game(compiled.rules, n, policy, rng, record=False, staking=staking)
+        game = play_compiled_game(compiled, policy, rng, record=False, staking=staking)
         tally.games += 1
         for seat, total in enumerate(game.totals):
             tally.total[(seat - game.first_dealer - 1) % n].add(total)
@@ -582,6 +582,17 @@ class SeatTally:
             self.won += mine
             self.took.add(result.took[compartment] if mine else 0)
 
+    def follow_holder(
+        self, result: DealResult, hands: Sequence[Sequence[int]], card: int, compartment: int
+    ) -> None:
+        """Count one deal, following the seat dealt ``card`` (if a hand holds it), which wins
+        the compartment at index ``compartment``."""
+        self.deals += 1
+        for seat, hand in enumerate(hands):
+            if card in hand:
+                self.follow(result, seat, compartment)
+                return
+
     def merge(self, other: SeatTally) -> None:
         self.deals += other.deals
         self.followed += other.followed
@@ -634,10 +645,7 @@ def run_card_holder(job: Job) -> SeatTally:
     Pope's (:func:`variants.rules.roles.chief_card`)."""
     compiled = _compiled(job)
     compartment = job.compartment if isinstance(job, HolderJob) else _chief_card(compiled.rules, "")
-    index = compiled.ids.index(compartment)
-    card = roles.named_card(compiled.compartments[index].win)
-    if card is None:
-        raise ValueError(f"compartment {compartment!r} is not won by one named card")
+    index, card = _followed_card(compiled, compartment)
     policy = make_policy(job.policy, advice_beside(job.ruleset_path))
     staking = make_staking(job.staking)
     rng = chunk_rng(job.seed, job.chunk)
@@ -646,12 +654,88 @@ def run_card_holder(job: Job) -> SeatTally:
     for _ in range(job.count):
         setup = shuffled_deal(compiled, rng, dealer)
         result = play_deal(compiled, setup, policy, rng, record=False, staking=staking)
-        tally.deals += 1
-        for seat, hand in enumerate(setup.hands):
-            if card in hand:
-                tally.follow(result, seat, index)
-                break
+        tally.follow_holder(result, setup.hands, card, index)
     return tally
+
+
+def _followed_card(compiled: CompiledRules, compartment: str) -> tuple[int, int]:
+    """The index of ``compartment`` and the one card that wins it."""
+    index = compiled.ids.index(compartment)
+    card = roles.named_card(compiled.compartments[index].win)
+    if card is None:
+        raise ValueError(f"compartment {compartment!r} is not won by one named card")
+    return index, card
+
+
+@dataclass(frozen=True)
+class SharedJob(Job):
+    """One chunk of deals, every seat leading by ``policy``, counted several ways at once: as
+    independent deals (:func:`run_deals`), following a seat round the table
+    (:func:`run_policy_seat` when its policy is every seat's) and following the holder of each
+    compartment's card in ``holders`` (:func:`run_card_holder`). Each of those plays the same
+    deals from the same generator, so one playing gives all their figures."""
+
+    tally: bool = True
+    seat: bool = False
+    holders: tuple[str, ...] = ()
+
+
+@dataclass
+class SharedTally:
+    """What :func:`run_shared` counts: each tally its job asked for, the others None."""
+
+    deals: Tally | None
+    seat: SeatTally | None
+    holders: list[SeatTally]
+
+    def merge(self, other: SharedTally) -> None:
+        if self.deals is not None and other.deals is not None:
+            self.deals.merge(other.deals)
+        if self.seat is not None and other.seat is not None:
+            self.seat.merge(other.seat)
+        for mine, theirs in zip(self.holders, other.holders, strict=True):
+            mine.merge(theirs)
+
+
+def shared_tally(job: SharedJob, compartments: tuple[str, ...]) -> SharedTally:
+    """An empty :class:`SharedTally` for what ``job`` counts."""
+    n = job.players
+    return SharedTally(
+        Tally(n, compartments) if job.tally else None,
+        SeatTally(n) if job.seat else None,
+        [SeatTally(n) for _ in job.holders],
+    )
+
+
+def run_shared(job: Job) -> SharedTally:
+    """Play a chunk once and count it as each of the runs that share it would (a plain
+    :class:`Job` as independent deals)."""
+    if not isinstance(job, SharedJob):
+        job = SharedJob(**vars(job))
+    compiled = _compiled(job)
+    policy = make_policy(job.policy, advice_beside(job.ruleset_path))
+    rng = chunk_rng(job.seed, job.chunk)
+    n = job.players
+    dealer = n - 1
+    counted = shared_tally(job, compiled.ids)
+    deals, seat = counted.deals, counted.seat
+    holders = [
+        (tally, *_followed_card(compiled, compartment))
+        for compartment, tally in zip(job.holders, counted.holders, strict=True)
+    ]
+    staking = make_staking(job.staking)
+    first = job.chunk * CHUNK
+    for number in range(first, first + job.count):
+        setup = shuffled_deal(compiled, rng, dealer)
+        result = play_deal(compiled, setup, policy, rng, record=False, staking=staking)
+        if deals is not None:
+            deals.add(result)
+        if seat is not None:
+            seat.deals += 1
+            seat.follow(result, number % n)
+        for tally, index, card in holders:
+            tally.follow_holder(result, setup.hands, card, index)
+    return counted
 
 
 def simulate_policy_seat(

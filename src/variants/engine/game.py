@@ -18,7 +18,7 @@ from .events import (
     Event,
     GameEnded,
 )
-from .play import DealResult, Policy, play_deal
+from .play import DealResult, Policy, play_deal, play_shuffled
 from .staking import EVEN, Staking
 
 
@@ -96,7 +96,21 @@ def play_game(
 ) -> GameResult:
     """A whole game, each deal's leads chosen by ``policy`` and, where the players choose their
     stakes, the stakes laid by ``staking``, every random choice drawn from ``rng``."""
-    compiled = compile_rules(rules, players)
+    return play_compiled_game(compile_rules(rules, players), policy, rng, record, staking)
+
+
+def play_compiled_game(
+    compiled: CompiledRules,
+    policy: Policy,
+    rng: random.Random,
+    record: bool = True,
+    staking: Staking = EVEN,
+) -> GameResult:
+    """:func:`play_game` with the rules already compiled for the table: the simulator plays
+    many games of the same rules, and finding them compiled again for each costs a hash of
+    the whole ruleset."""
+    rules = compiled.rules
+    players = compiled.players
     first, draws = choose_first_dealer(compiled, rng)
     log: list[Event] = []
     if record:
@@ -110,8 +124,13 @@ def play_game(
     for number in range(count):
         dealer = (first + number) % players
         dress = every_deal or number == 0
-        setup = shuffled_deal(compiled, rng, dealer, board, banker=first, dress=dress)
-        result = play_deal(compiled, setup, policy, rng, record=record, staking=staking)
+        if record:
+            setup = shuffled_deal(compiled, rng, dealer, board, banker=first, dress=dress)
+            result = play_deal(compiled, setup, policy, rng, staking=staking)
+        else:  # the same deal, dealt straight into the play loop's tables
+            result = play_shuffled(
+                compiled, rng, dealer, board, policy, banker=first, dress=dress, staking=staking
+            )
         if record:
             log.append(DealStarted(number, dealer, players, result.trump))
             log += result.events

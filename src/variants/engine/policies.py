@@ -13,7 +13,7 @@ from typing import assert_never
 
 from ..mechanics import PairWin
 from ..rules.roles import chief_card, named_card, split_between_seats
-from ..rules.ruleset import RICH_STAKE, Advice, AdvicePreference
+from ..rules.ruleset import RICH_STAKE, Advice, AdvicePreference, Rules
 from ..telling.words import counters, join_words
 from .cards import card_name, suit_of
 from .compiled import CompiledRules
@@ -90,6 +90,15 @@ class AdvicePolicy:
     def __init__(self, advice: Advice | None = None, name: str = "advised") -> None:
         self.name = name
         self._advice = advice
+        self._chief: tuple[Rules, int | None] | None = None
+
+    def chief_card_of(self, rules: Rules) -> int | None:
+        """The card that wins the Pope (:func:`~variants.rules.roles.chief_card`) under
+        ``rules``, if one card does: found once for the rules last asked about."""
+        if self._chief is None or self._chief[0] is not rules:
+            chief = chief_card(rules)
+            self._chief = (rules, None if chief is None else named_card(chief.win))
+        return self._chief[1]
 
     def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
         raise NotImplementedError("the advice needs the whole view of the table")
@@ -145,7 +154,8 @@ class AdvicePolicy:
         candidates = list(view.legal)
         decided: tuple[AdvicePreference, int] | None = None
         for at, preference in enumerate(preferences):
-            ranked = {c: k for c in candidates if (k := table.rank(preference, c)) is not None}
+            rank = table.ranker(preference)
+            ranked = {c: k for c in candidates if (k := rank(c)) is not None}
             if not ranked:
                 continue
             best = max(ranked.values())
@@ -210,46 +220,82 @@ class _Table:
             found = self._runs[card] = self.policy._run(self.view, card)
         return found
 
-    def rank(self, preference: AdvicePreference, card: int) -> tuple[int, ...] | None:
-        """How much ``preference`` wants ``card`` led (more is better), or ``None`` when it
-        does not apply to ``card``."""
+    def ranker(self, preference: AdvicePreference) -> Callable[[int], tuple[int, ...] | None]:
+        """How much ``preference`` wants a card led (more is better), or ``None`` when it does
+        not apply to the card: a function of the card, what it reads looked up once."""
         view = self.view
         compiled = view.compiled
+        rank_pos = compiled.rank_pos
+        is_out = view.is_out
         match preference:
             case "known-stop":
-                following = compiled.succ[card]
-                if following < 0 or view.is_out(following):
-                    return (compiled.rank_pos[card], -suit_of(card))
-                return None
+                succ = compiled.succ
+
+                def known_stop(card: int) -> tuple[int, ...] | None:
+                    following = succ[card]
+                    if following < 0 or is_out(following):
+                        return (rank_pos[card], -suit_of(card))
+                    return None
+
+                return known_stop
             case "safe-run":
-                run = self.run(card)
-                if run.safe:
-                    return (len(run.mine), compiled.rank_pos[run.top], -suit_of(card))
-                return None
+                runs = self.run
+
+                def safe_run(card: int) -> tuple[int, ...] | None:
+                    run = runs(card)
+                    if run.safe:
+                        return (len(run.mine), rank_pos[run.top], -suit_of(card))
+                    return None
+
+                return safe_run
             case "chief-card":
-                chief = chief_card(compiled.rules)
-                return () if chief is not None and named_card(chief.win) == card else None
+                named = self.policy.chief_card_of(compiled.rules)
+                return lambda card: () if named is not None and named == card else None
             case "prize-nothing-leads-to":
-                if card in self.stakes and self.policy._unreachable(view, card):
-                    return (self.stakes[card], -self.order[card])
-                return None
+                unreachable = self.policy._unreachable
+
+                def prize(card: int) -> tuple[int, ...] | None:
+                    if card in self.stakes and unreachable(view, card):
+                        return (self.stakes[card], -self.order[card])
+                    return None
+
+                return prize
             case "rich-compartment":
-                if self.stakes.get(card, 0) >= BIG_STAKE:
-                    return (self.stakes[card], -self.order[card])
-                return None
+
+                def rich(card: int) -> tuple[int, ...] | None:
+                    if self.stakes.get(card, 0) >= BIG_STAKE:
+                        return (self.stakes[card], -self.order[card])
+                    return None
+
+                return rich
             case "nothing-leads-to":
-                if self.policy._unreachable(view, card):
-                    return (-compiled.rank_pos[card], -suit_of(card))
-                return None
+                unreachable = self.policy._unreachable
+                return lambda card: (
+                    (-rank_pos[card], -suit_of(card)) if unreachable(view, card) else None
+                )
             case "lowest-of-longest-suit":
-                suit = [c for c in view.hand if suit_of(c) == suit_of(card)]
-                lowest = min(suit, key=lambda c: compiled.rank_pos[c])
-                return (len(suit),) if lowest == card else None
+                suits: dict[int, list[int]] = {}
+                for held in view.hand:
+                    suits.setdefault(suit_of(held), []).append(held)
+                lowest = {
+                    suit: (min(cards, key=rank_pos.__getitem__), len(cards))
+                    for suit, cards in suits.items()
+                }
+
+                def lowest_of_longest(card: int) -> tuple[int, ...] | None:
+                    low, length = lowest[suit_of(card)]
+                    return (length,) if low == card else None
+
+                return lowest_of_longest
             case "sequence":
-                length = len(self.sequence(card))
-                return (length,) if length > 1 else None
+
+                def sequence(card: int) -> tuple[int, ...] | None:
+                    length = len(self.sequence(card))
+                    return (length,) if length > 1 else None
+
+                return sequence
             case "longest-run":
-                return (len(self.run(card).mine), -compiled.rank_pos[card])
+                return lambda card: (len(self.run(card).mine), -rank_pos[card])
             case _:
                 assert_never(preference)
 

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, assert_never
 
 from .. import __version__
 from ..analysis import simulate
@@ -44,6 +44,8 @@ from ..analysis.simulate import (
     GameTally,
     Job,
     SeatTally,
+    SharedJob,
+    SharedTally,
     Tally,
     Task,
     deals_report,
@@ -54,11 +56,14 @@ from ..analysis.simulate import (
     run_deals,
     run_games,
     run_policy_seat,
+    run_shared,
     run_tasks,
     seat_report,
+    shared_tally,
 )
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.policies import ADVICE_PREFIX
+from ..engine.staking import DEFAULT_STAKING
 from ..rules import roles
 from ..rules.advice import advice_beside
 from ..rules.ruleset import Ruleset
@@ -287,15 +292,40 @@ def meta(run: Run, ruleset: Ruleset) -> dict[str, Any]:
 
 @dataclass
 class _Pending:
-    run: Run
+    """One simulation to play: its runs (one, or several that share its deals), its tally,
+    its chunks and the function that plays each."""
+
+    runs: tuple[Run, ...]
     ruleset: Ruleset
     total: Any
     jobs: Iterator[Job]
     worker: Callable[[Job], Any]
+    count: int
+    chunk: int
 
     @property
     def chunks(self) -> int:
-        return -(-self.run.count // _chunk(self.run))
+        return -(-self.count // self.chunk)
+
+    def tallies(self) -> list[Any]:
+        """Each run's tally, in the order of :attr:`runs`."""
+        if not isinstance(self.total, SharedTally):
+            return [self.total]
+        found: list[Any] = []
+        holders = iter(self.total.holders)
+        for run in self.runs:
+            match run.kind:
+                case "deals":
+                    found.append(self.total.deals)
+                case "policy-seat":
+                    found.append(self.total.seat)
+                case "card-holder":
+                    found.append(next(holders))
+                case "games":  # never shared: a game's deals are not independent
+                    raise AssertionError(f"a games run cannot share deals: {run}")
+                case _:
+                    assert_never(run.kind)
+        return found
 
 
 def _chunk(run: Run) -> int:
@@ -322,21 +352,76 @@ def _total(run: Run, compiled: CompiledRules) -> Any:
     return SeatTally(run.players)
 
 
-def _pending(run: Run, ruleset: Ruleset) -> _Pending:
+def _jobs(run: Run, ruleset: Ruleset) -> Iterator[Job]:
     options = dict(run.options)
+    return jobs_for(ruleset, options, run.players, run.policy, run.seed, run.count, _chunk(run))
+
+
+def _pending(run: Run, ruleset: Ruleset) -> _Pending:
     compiled = _compiled(run, ruleset)
     total = _total(run, compiled)
-    jobs = jobs_for(ruleset, options, run.players, run.policy, run.seed, run.count, _chunk(run))
+    jobs = _jobs(run, ruleset)
+    count, chunk = run.count, _chunk(run)
     if run.kind == "deals":
-        return _Pending(run, ruleset, total, jobs, run_deals)
+        return _Pending((run,), ruleset, total, jobs, run_deals, count, chunk)
     if run.kind == "games":
-        return _Pending(run, ruleset, total, jobs, run_games)
+        return _Pending((run,), ruleset, total, jobs, run_games, count, chunk)
     if run.kind == "policy-seat":
-        return _Pending(run, ruleset, total, jobs, run_policy_seat)
+        return _Pending((run,), ruleset, total, jobs, run_policy_seat, count, chunk)
+    jobs = holder_jobs(jobs, _holder(run, ruleset, compiled))
+    return _Pending((run,), ruleset, total, jobs, run_card_holder, count, chunk)
+
+
+def _holder(run: Run, ruleset: Ruleset, compiled: CompiledRules) -> str:
+    """The compartment whose card's holder a ``card-holder`` run follows, checked."""
     compartment = followed(run, ruleset)
     if compartment not in compiled.ids:
         raise ValueError(f"{ruleset.id} has no compartment {compartment!r}")
-    return _Pending(run, ruleset, total, holder_jobs(jobs, compartment), run_card_holder)
+    return compartment
+
+
+def _same_deals(run: Run) -> tuple[Any, ...] | None:
+    """What decides the deals a run plays, for the runs that play independent deals with
+    every seat leading by one policy; None for the others. Runs with the same key play the
+    same deals from the same generators, so one simulation can count them all."""
+    if run.kind == "games" or (run.kind == "policy-seat" and run.policy != "random"):
+        return None
+    return (run.ruleset, run.options, run.players, run.policy, run.seed, run.count)
+
+
+def _shared(runs: Sequence[Run], ruleset: Ruleset) -> _Pending:
+    """One simulation for ``runs``, which play the same deals (:func:`_same_deals`)."""
+    first = runs[0]
+    compiled = _compiled(first, ruleset)
+    holders = tuple(_holder(run, ruleset, compiled) for run in runs if run.kind == "card-holder")
+    kinds = {run.kind for run in runs}
+    deals, seat = "deals" in kinds, "policy-seat" in kinds
+    jobs = (
+        SharedJob(**vars(job), tally=deals, seat=seat, holders=holders)
+        for job in _jobs(first, ruleset)
+    )
+    empty = SharedJob(
+        ruleset.path, (), first.players, "", 0, 0, 0, DEFAULT_STAKING, deals, seat, holders
+    )
+    total = shared_tally(empty, compiled.ids)
+    return _Pending(tuple(runs), ruleset, total, jobs, run_shared, first.count, CHUNK)
+
+
+def _simulations(runs: Sequence[tuple[Run, Ruleset]]) -> list[_Pending]:
+    """The simulations that play ``runs``: one for each group of runs that play the same
+    deals, one for each other run."""
+    groups: dict[Any, list[tuple[Run, Ruleset]]] = {}
+    for number, (run, ruleset) in enumerate(runs):
+        key = _same_deals(run)
+        groups.setdefault(number if key is None else key, []).append((run, ruleset))
+    pending = []
+    for group in groups.values():
+        ruleset = group[0][1]
+        if len(group) == 1:
+            pending.append(_pending(*group[0]))
+        else:
+            pending.append(_shared([run for run, _ in group], ruleset))
+    return pending
 
 
 def _report(run: Run, ruleset: Ruleset, total: Any) -> dict[str, Any]:
@@ -353,15 +438,22 @@ def play_runs(
 ) -> list[dict[str, Any]]:
     """Play the runs, their chunks shared out over the same processes; the reports, in order.
 
-    The figures equal those of ``simulate_deals``, ``simulate_games``, ``simulate_policy_seat``
-    and ``simulate_card_holder`` with the same arguments, whatever the number of processes."""
-    pending = [_pending(run, ruleset) for run, ruleset in runs]
+    Runs that play the same deals (independent deals, a seat followed round the table with
+    the others' policy, a card's holder followed, under the same rules, players, policy and
+    seed) are played once and counted each way. The figures equal those of
+    ``simulate_deals``, ``simulate_games``, ``simulate_policy_seat`` and
+    ``simulate_card_holder`` with the same arguments, whatever the number of processes."""
+    pending = _simulations(runs)
     processes = processes if processes is not None else (os.cpu_count() or 1)
     tasks: Iterator[Task] = ((p.worker, job) for p in pending for job in p.jobs)
     owners = (p for p in pending for _ in range(p.chunks))
     for p, tally in zip(owners, run_tasks(tasks, processes), strict=True):
         p.total.merge(tally)
-    return [_report(p.run, p.ruleset, p.total) for p in pending]
+    reports = {}
+    for p in pending:
+        for run, tally in zip(p.runs, p.tallies(), strict=True):
+            reports[run] = _report(run, p.ruleset, tally)
+    return [reports[run] for run, _ in runs]
 
 
 @dataclass

@@ -192,7 +192,8 @@ class _Teller:
         laid = ", ".join(f"{self.labels[cid]} {amount}" for cid, amount in stakes)
         self.lines.append(f"The board is dressed ({payers}): {laid}.")
         for seat, layings in self.laid.items():
-            self.lines.append(f"  {spread.laid_phrase(self.cap_name(seat), layings)}.")
+            who = cap(seat_name(seat, self.dealer, self.players, self.style))
+            self.lines.append(f"  {spread.laid_phrase(who, layings)}.")
         self.dressed, self.stakes, self.laid = {}, {}, {}
 
     def tell(self, event: Event) -> None:

@@ -4,6 +4,7 @@ and the comparison page."""
 from __future__ import annotations
 
 import logging
+import operator
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -60,13 +61,25 @@ class _Site:
     """The cache keys of every run this build used, and of those it played."""
     played: set[str] = field(default_factory=set)
     seconds: float = 0.0
+    results: Results | None = None
+    """Every run behind the site's pages, once this build has read them."""
 
 
 _site = _Site()
 
 
+def _whole_site(rulesets: Sequence[Ruleset]) -> bool:
+    """Whether ``rulesets`` are the site's, the very objects the nav callback saw."""
+    site = _site.rulesets.values()
+    return len(rulesets) == len(site) and all(map(operator.is_, rulesets, site))
+
+
 def results_for(rulesets: Sequence[Ruleset]) -> Results:
-    """Every run behind these rulesets' pages, from the cache or played now."""
+    """Every run behind these rulesets' pages, from the cache or played now; for the whole
+    site, read once a build and kept for every page."""
+    whole = _whole_site(rulesets)
+    if whole and _site.results is not None:
+        return _site.results
     by_id = {r.id: r for r in rulesets}
     runs = [run for r in rulesets for run in plan(r, rulesets).runs()]
     found = sr.results(runs, by_id)
@@ -81,7 +94,10 @@ def results_for(rulesets: Sequence[Ruleset]) -> Results:
             stats.seconds,
             stats.folder,
         )
-    return read(found)
+    results = read(found)
+    if whole:
+        _site.results = results
+    return results
 
 
 @dataclass(frozen=True)
@@ -195,4 +211,5 @@ def compare_nav(site: SiteData) -> list[dict[str, Any]]:
     _site.rulesets = {r.id: r for r in site.rulesets}
     _site.use_directory_urls = site.use_directory_urls
     _site.keys, _site.played, _site.seconds = set(), set(), 0.0
+    _site.results = None
     return [{"All rulesets compared": COMPARE_PAGE}]
