@@ -136,6 +136,26 @@ def test_option_effects_name_the_rules_they_change(rulesets: dict[str, Ruleset])
     assert ("removed", "rule-compartment-ten") in kinds
 
 
+def test_drawn_pool_cards_name_no_one_deal_s_card_in_a_title(
+    rulesets: dict[str, Ruleset],
+) -> None:
+    """Newmarket's compartments are titled by the card that wins them as the text gives it;
+    with the pool cards drawn afresh each deal, by the rank that wins them in their card's suit."""
+    newmarket = rulesets["newmarket"]
+    effects = describe.option_effects(newmarket, newmarket.option("pool_cards"))
+    drawn = next(e for e in effects if e.value == "drawn")
+    titles = [c.rule.title for c in drawn.changes if c.rule.anchor.startswith("rule-compartment")]
+    assert titles == [
+        "Ace (K of its suit)",
+        "King (Q of its suit)",
+        "Queen (J of its suit)",
+        "Knave (10 of its suit)",
+    ]
+    as_written = newmarket.rules_for({})
+    first = describe.board.compartment_rule(as_written.board.compartments[0], as_written)
+    assert first.title == "Ace of spades (K♠)"
+
+
 @pytest.mark.parametrize(
     ("words", "values"),
     [

@@ -343,7 +343,7 @@ def test_a_showing_deal_marks_its_face_up_cards_and_opens_each_hand_shown(
     example = generated_example(rulesets["matrimony-foster"], 5)
     _, lines = replay_data(example)
     page.goto(base_url + "/replay/matrimony-foster/five-players/")
-    expect(page.locator(".pj-replay__box--run h3")).to_contain_text("Hands shown")
+    expect(page.locator(".pj-replay__box--run h2")).to_contain_text("Hands shown")
     page.select_option("[data-pj-view]", "1")
     face_up = ["9D", "AC", "6S", "6D", "JS"]
     for seat, up in enumerate(face_up):

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..engine.cards import (
+    RANKS,
     card_glyph,
     card_name,
     card_words,
@@ -239,6 +240,15 @@ def sentences(rules: Rules) -> tuple[str, ...]:
             "its pool card's suit (the cards named are one such deal)."
         )
     return tuple(said)
+
+
+def compartment_brief(compartment: Compartment, drawn: bool) -> str | None:
+    """The card that wins a compartment, briefly, when its pool card is drawn afresh every
+    deal (``K of its suit``); None when the card is the same every deal, or there is none."""
+    card = compartment.pool_card
+    if card is None or not drawn or not isinstance(compartment.win, CardWin):
+        return None
+    return f"{RANKS[rank_of(compartment.win.card)]} of its suit"
 
 
 def compartment_sentence(compartment: Compartment, drawn: bool) -> str:

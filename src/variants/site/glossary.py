@@ -291,13 +291,15 @@ UNLINKED = frozenset(
         "select",
         "strong",
         "style",
+        "summary",
         "svg",
         "textarea",
         "title",
     }
 )
-"""Elements whose text is never linked: headings, links, code, form controls, drawings, and
-the bold words that head a point."""
+"""Elements whose text is never linked: headings, links, code, form controls (a disclosure's
+summary among them: a link inside it would be a control inside a control), drawings, and the
+bold words that head a point."""
 
 SECTION = "h2"
 """Each term is linked at its first use in each part of a page that this heading begins."""

@@ -53,9 +53,10 @@ def compartment_rule(compartment: Compartment, rules: Rules) -> Rule:
             sentences.append(extra)
     stake = stake_text(rules, compartment)
     sentences.append(f"Dressed with {stake}." if stake != "nothing" else "Not dressed.")
+    brief = pool.compartment_brief(compartment, rules.board.pool_drawn)
     return Rule(
         f"rule-compartment-{compartment.id}",
-        f"{compartment.label} ({compartment_cards(compartment)})",
+        f"{compartment.label} ({brief or compartment_cards(compartment)})",
         tuple(sentences),
         compartment.provenance,
         compartment.interpretation,
