@@ -240,13 +240,19 @@ def test_the_printed_commands_repeat_the_figures(rulesets: dict[str, Ruleset]) -
 # The built pages
 
 
+SCALE = 0.01
+"""The size of the built pages' runs, as a fraction of the published sizes."""
+DEALS = round(sr.DEALS * SCALE)
+GAMES = max(sr.MIN_GAMES, round(sr.GAMES * SCALE))
+
+
 def build(project: Path, rulesets: Path, cache: Path) -> str:
     return build_site(
         project / "s",
         project / "mkdocs.yml",
         VARIANTS_RULESETS=str(rulesets),
         VARIANTS_STATS_CACHE=str(cache),
-        VARIANTS_STATS_SCALE="0.01",
+        VARIANTS_STATS_SCALE=str(SCALE),
     )
 
 
@@ -305,8 +311,8 @@ def test_each_ruleset_page_states_sizes_seed_and_intervals(built: Path) -> None:
             assert "95%" in caption and ("confidence intervals" in caption or "Wilson" in caption)
             assert "<svg" in figure and "pj-chart__whisker" in figure
         assert "seed 1" in text
-        assert "200 deals" in text and "30 whole games" in text  # the sizes actually played
-        assert f"variants simulate {rid} --players 5 --deals 200 --seed 1" in text
+        assert f"{DEALS} deals" in text and f"{GAMES} whole games" in text  # the sizes played
+        assert f"variants simulate {rid} --players 5 --deals {DEALS} --seed 1" in text
         assert f"python -m variants.site.stats_runs policy-seat {rid} --players 5" in text
         for anchor in (
             "seats",
@@ -335,7 +341,7 @@ def test_the_comparison_page_answers_every_question(built: Path) -> None:
         "Does the sources' play advice pay, and whose pays best?",
     ):
         assert question in text
-    assert "200 deals per figure" in text and "seed 1" in text
+    assert f"{DEALS} deals per figure" in text and "seed 1" in text
     assert "95% CI" in text
     nav = html(built, "statistics/peel")
     assert "All rulesets compared" in nav

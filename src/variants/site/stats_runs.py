@@ -17,7 +17,7 @@ a miss: the run is played again and the file replaced.
 Every run can be repeated from the command line. Deals and games use ``variants simulate``; the
 two figures it does not offer (one seat with its own policy, the Pope's holder) use this module::
 
-    python -m variants.site.stats_runs policy-seat peel --players 5 --deals 20000 --seed 1 \\
+    python -m variants.site.stats_runs policy-seat peel --players 5 --deals 12000 --seed 1 \\
         --policy advised
 """
 
@@ -74,9 +74,9 @@ KINDS: tuple[Kind, ...] = ("deals", "games", "policy-seat", "card-holder")
 
 SEED = 1
 """The seed of every run on the site."""
-DEALS = 20_000
+DEALS = 12_000
 """Independent deals per figure (random, lowest or advised leads)."""
-GAMES = 3_000
+GAMES = 2_000
 """Whole games per figure."""
 CACHE_ENV = "VARIANTS_STATS_CACHE"
 SCALE_ENV = "VARIANTS_STATS_SCALE"
