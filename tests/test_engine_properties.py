@@ -273,3 +273,30 @@ def test_legal_leads_are_the_lowest_held_of_each_suit(cards: set[int], order: li
             for suit in {c // 13 for c in hand}
         )
         assert legal_leads(rules, hand) == tuple(expected)
+
+
+def test_every_shipped_ruleset_plays_each_option_value_at_every_player_count() -> None:
+    """Each value of each option of every shipped ruleset (the others at their defaults) deals,
+    plays and settles a deal at every table size it allows, by every lead policy, and plays a
+    whole game at its smallest and largest table: counters conserved, a seat out unless the
+    deal is void or its hands are shown, the whole game as long as its rules say."""
+    played = 0
+    for ruleset in RULESETS.values():
+        choices: list[dict[str, str]] = [{}]
+        choices += [{o.id: v.value} for o in ruleset.options for v in o.values]
+        for options in choices:
+            rules = ruleset.rules_for(options)
+            for players in range(rules.players.min, rules.players.max + 1):
+                for at, policy in enumerate(sorted(POLICIES)):
+                    setup, result = deal_once((ruleset, options, players, policy, players + at))
+                    where = (ruleset.id, options, players, policy)
+                    assert sum(result.net) + sum(result.board) == sum(setup.board), where
+                    void = any(isinstance(e, DealVoided) for e in result.events)
+                    shown = rules.play.showing is not None
+                    assert shown or void or result.winner is not None, where
+                    played += 1
+            for players in {rules.players.min, rules.players.max}:
+                game = play_game(rules, players, make_policy("random"), random.Random(players))
+                assert sum(game.totals) + sum(game.board) == 0, (ruleset.id, options, players)
+                assert len(game.deals) == rules.game.deal_count(players)
+    assert played > 1_000

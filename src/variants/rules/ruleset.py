@@ -464,6 +464,11 @@ class Interpretation:
         return self.kind == "lost"
 
 
+HOME_GAME = "Pope Joan"
+"""The game a source describes unless it names another (``source.game``): the one the family
+of games is named for, whose relatives are compared with it."""
+
+
 @dataclass(frozen=True)
 class SourceFile:
     name: str
@@ -508,7 +513,7 @@ class Source:
     gaps: tuple[Gap, ...] = ()
     year: int | None = None
     """Where the source falls on the timeline (its date says how precisely), if given."""
-    game: str = "Pope Joan"
+    game: str = HOME_GAME
     """The game the text describes: Pope Joan, or a relative of it (Spin)."""
 
 
@@ -782,7 +787,7 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
             kind=source["kind"],
             date=source["date"],
             year=source.get("year"),
-            game=source.get("game", "Pope Joan"),
+            game=source.get("game", HOME_GAME),
             place=source["place"],
             extent=source["extent"],
             files=tuple(SourceFile(f["name"], f["lines"], f.get("part")) for f in source["files"]),

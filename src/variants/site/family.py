@@ -8,12 +8,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules.ruleset import Rules, Ruleset
+from ..rules.ruleset import HOME_GAME, Rules, Ruleset
 from ..telling.words import join_words, number_word
 from . import compare as cmp
-
-HOME_GAME = "Pope Joan"
-"""The game the family is named for, listed first."""
 
 NOT_RULES = frozenset({"options"})
 """Comparison rows that are not a rule (the variations a ruleset offers)."""
