@@ -137,20 +137,19 @@ def measure(base: str, args: argparse.Namespace) -> None:
             page.goto(f"{base}/play/?ruleset=peel&players=5&policy=advised&seed={game + 1}")
             page.wait_for_selector(SETTLED, state="attached", timeout=120_000)
             while page.get_attribute(STATE, "data-state") == "your-lead":
-                seat = int(page.evaluate("document.querySelector('#pj-seat').value || -1"))
                 before = page.locator("[data-pj-lines] li").count()
                 began = time.perf_counter()
                 page.locator("button[data-card]:not([aria-disabled])").first.click()
                 page.wait_for_selector(SETTLED, state="attached")
                 took = time.perf_counter() - began
                 lines = page.locator("[data-pj-lines] li").all_inner_texts()[before:]
-                you = re.search(r"Seat (\d+) \(you", page.inner_text("[data-pj-seats]"))
-                mine = int(you.group(1)) if you else seat
+                you = re.search(r"(Player \d+|Dealer) \(you", page.inner_text("[data-pj-seats]"))
+                mine = "The dealer" if you is None or you.group(1) == "Dealer" else you.group(1)
                 theirs = sum(
                     1
                     for line in lines
-                    if re.match(r"Seat (\d+) leads", line)
-                    and not line.startswith(f"Seat {mine} leads")
+                    if re.match(r"(Player \d+|The dealer) leads", line)
+                    and not line.startswith(f"{mine} leads")
                 )
                 worst = max(worst, took)
                 if theirs:

@@ -48,9 +48,9 @@ def test_the_rules_play_the_persons_next_card_in_a_run_for_it(table: Table) -> N
     # 6S follows from the person's own hand; 7S lies in the dummy hand, so the run stops and
     # the person leads again.
     assert state["lines"][2:] == [
-        "Seat 1 leads 5S.",
-        "Seat 1 follows with 6S.",
-        "The run stops at 6S: 7S must lie in the dummy hand. Seat 1 leads.",
+        "Player 1 leads 5♠.",
+        "Player 1 follows with 6♠.",
+        "The run stops at 6♠: 7♠ must lie in the dummy hand. Player 1 leads.",
     ]
     assert state["state"] == "your-lead"
     assert legal(state) == ["2C", "7D", "7H", "JS"]
@@ -106,7 +106,7 @@ def test_each_lead_is_set_beside_the_one_the_advice_would_have_made(table: Table
     }
     assert compared[1]["advised"] == "2C"
     assert state["advice"] is False
-    persons = [line for line in state["lines"] if line.startswith("Seat 1 leads")]
+    persons = [line for line in state["lines"] if line.startswith("Player 1 leads")]
     assert len(compared) == len(persons)
 
 
@@ -114,7 +114,7 @@ def test_a_seed_deals_the_same_cards_and_the_others_lead_alike(table: Table) -> 
     first = play_out(table, table.deal("peel", {}, 5, 3, "random", 99))
     again = play_out(table, table.deal("peel", {}, 5, 3, "random", 99))
     assert first == again
-    assert first["seat"] == 3
+    assert first["seat"] == (first["dealer"] + 3) % 5  # Player 3: three places left of the dealer
 
 
 def test_a_trial_of_options_gives_the_figures_variants_simulate_gives(table: Table) -> None:

@@ -122,10 +122,10 @@ def test_a_whole_deal_is_played_under_every_ruleset(
 def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
     browser: Browser, base_url: str, tmp_path: Path
 ) -> None:
-    offline = open_play(browser, base_url, "?ruleset=peel&players=4&seat=2&policy=random&seed=8")
+    offline = open_play(browser, base_url, "?ruleset=peel&players=4&place=2&policy=random&seed=8")
     page = offline.page
     assert page.input_value("select[name=ruleset]") == "peel"
-    assert "Seat 2 (you" in page.inner_text("[data-pj-seats]")
+    assert "Player 2 (you)" in page.inner_text("[data-pj-seats]")
     play_out(page)
     with page.expect_download() as download:
         page.click("[data-pj-download]")
@@ -141,7 +141,7 @@ def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
     assert nets == cli["net"]
     assert run(["replay", str(saved)]).status == 0
     # The same link deals the same cards and, led alike, comes to the same end.
-    again = open_play(browser, base_url, "?ruleset=peel&players=4&seat=2&policy=random&seed=8")
+    again = open_play(browser, base_url, "?ruleset=peel&players=4&place=2&policy=random&seed=8")
     play_out(again.page)
     assert json.loads(again.page.text_content("[data-pj-result]") or "") == cli
     offline.check()
@@ -168,7 +168,7 @@ def test_cards_that_may_not_be_led_say_why_and_the_keyboard_plays(
     page.locator("button[data-card='5S']").focus()
     page.keyboard.press("Enter")
     page.wait_for_selector(SETTLED, state="attached")
-    expect(page.locator("[data-pj-lines]")).to_contain_text("Seat 1 follows with 6S.")
+    expect(page.locator("[data-pj-lines]")).to_contain_text("Player 1 follows with 6♠.")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     offline.check()

@@ -30,12 +30,16 @@ from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
 from .rules.modeljson import load_json
 from .rules.roles import chief_card
 from .rules.ruleset import Advice, Ruleset
-from .telling.narrate import PLAIN, render_reason
+from .telling.narrate import PLAIN, Style, render_reason
 from .telling.replaydata import replay_steps
 from .telling.results import deal_json, plays
+from .telling.words import person
 
 POLICY_NAMES = ("advised", "random")
 """The policies the other seats may follow, besides another ruleset's advice."""
+PEOPLE = Style(glyphs=True, people=True)
+"""How the page tells the deal: seats named as people at the table name them, as the replay
+names them."""
 MAX_TRIAL = 100_000
 """The most deals a trial of options plays for each side."""
 
@@ -92,9 +96,10 @@ def why_not(compiled: CompiledRules, hand: Sequence[int], card: int) -> str | No
 
 
 class Session:
-    """A deal with a person at ``seat`` (the elder hand when None); the other seats follow
-    ``policy``. The cards and the first dealer come from ``seed`` as ``variants deal`` draws
-    them."""
+    """A deal with a person at ``place``, counted from the dealer round to the left as people at
+    a table count (1 the elder hand, Player 1; 0 the dealer; the elder hand when None); the
+    other seats follow ``policy``. The cards and the first dealer come from ``seed`` as
+    ``variants deal`` draws them, so the seat of a place is known once the cards are dealt."""
 
     def __init__(
         self,
@@ -102,7 +107,7 @@ class Session:
         options: Mapping[str, str],
         compiled: CompiledRules,
         seed: int,
-        seat: int | None,
+        place: int | None,
         policy_name: str,
         advice_of: Callable[[str], Advice],
     ) -> None:
@@ -114,9 +119,10 @@ class Session:
         dealer, _ = choose_first_dealer(compiled, rng)
         self.setup: DealSetup = shuffled_deal(compiled, rng, dealer)
         self._state = rng.getstate()
-        self.seat = self.setup.elder if seat is None else seat
-        if not 0 <= self.seat < compiled.players:
-            raise ValueError(f"seat {self.seat}: the seats are 0 to {compiled.players - 1}")
+        players = compiled.players
+        if place is not None and not 0 <= place < players:
+            raise ValueError(f"place {place}: the places are 0 (the dealer) to {players - 1}")
+        self.seat = self.setup.elder if place is None else (dealer + place) % players
         self.policy_name = policy_name
         self.policy = make_policy(policy_name, advice_of)
         self.leads: list[int] = []
@@ -166,8 +172,8 @@ class Session:
             self.policy_name,
             self.options,
             seed=self.seed,
-            title=f"{self.ruleset.title}: {players} players, seed {self.seed}, played at seat "
-            f"{self.seat}",
+            title=f"{self.ruleset.title}: {players} players, seed {self.seed}, played by "
+            f"{person(self.seat, self.setup.dealer, players)} (seat {self.seat})",
             board_ids=self.compiled.ids,
         )
 
@@ -175,7 +181,7 @@ class Session:
         """What the page draws, as JSON-ready data. Until the deal is over, the other seats'
         hands are given only as their sizes."""
         replay = replay_steps(
-            self.events, self.compiled.rules, self.compiled.ids, self.setup.dealer
+            self.events, self.compiled.rules, self.compiled.ids, self.setup.dealer, PEOPLE
         )
         steps = replay["steps"]
         last = steps[-1]
@@ -280,7 +286,7 @@ class Table:
         ruleset_id: str,
         options: Mapping[str, str],
         players: int,
-        seat: int | None,
+        place: int | None,
         policy: str,
         seed: int,
     ) -> dict[str, Any]:
@@ -290,7 +296,7 @@ class Table:
         self.check_players(ruleset, rules.players.min, rules.players.max, players)
         compiled = compile_rules(rules, players)
         chosen = {k: v for k, v in options.items() if ruleset.option(k).default != v}
-        self.session = Session(ruleset, chosen, compiled, seed, seat, policy, self.advice_of)
+        self.session = Session(ruleset, chosen, compiled, seed, place, policy, self.advice_of)
         return self.session.state()
 
     def lead(self, card: str) -> dict[str, Any]:
@@ -388,7 +394,7 @@ def handle(table: Table, request: str) -> str:
                     str(asked["ruleset"]),
                     {str(k): str(v) for k, v in dict(asked.get("options") or {}).items()},
                     int(asked["players"]),
-                    None if asked.get("seat") is None else int(asked["seat"]),
+                    None if asked.get("place") is None else int(asked["place"]),
                     str(asked.get("policy") or "advised"),
                     int(asked["seed"]),
                 )

@@ -145,9 +145,10 @@ function fillRuleset(params) {
 function fillSeats(params) {
   const seat = field("seat");
   const players = Number(field("players").value);
-  const wanted = params.get("seat") ?? seat.value ?? "";
-  const seats = [option("", "The elder hand (left of the dealer)", wanted === "")];
-  for (let s = 0; s < players; s += 1) seats.push(option(String(s), "Seat " + s, String(s) === wanted));
+  const wanted = params.get("place") ?? seat.value ?? "";
+  const seats = [option("", "Player 1, the elder hand (on the dealer's left)", wanted === "")];
+  for (let p = 2; p < players; p += 1) seats.push(option(String(p), "Player " + p, String(p) === wanted));
+  seats.push(option("0", "The dealer", wanted === "0"));
   replace(seat, seats);
 }
 
@@ -184,12 +185,12 @@ function request() {
   }
   const options = {};
   for (const control of $("options").querySelectorAll("select")) options[control.name.slice(2)] = control.value;
-  const seat = field("seat").value;
+  const place = field("seat").value;
   return {
     do: "deal",
     ruleset: field("ruleset").value,
     players: Number(field("players").value),
-    seat: seat === "" ? null : Number(seat),
+    place: place === "" ? null : Number(place),
     policy: field("policy").value,
     seed: Number(seed),
     options: options,
@@ -201,7 +202,7 @@ function linkTo(asked, trial) {
   if (trial) params.set("try", String(trial));
   params.set("ruleset", asked.ruleset);
   params.set("players", String(asked.players));
-  if (asked.seat !== null && asked.seat !== undefined) params.set("seat", String(asked.seat));
+  if (asked.place !== null && asked.place !== undefined) params.set("place", String(asked.place));
   params.set("policy", asked.policy);
   params.set("seed", String(asked.seed));
   const ruleset = catalog.find((r) => r.id === asked.ruleset);
@@ -242,12 +243,17 @@ async function lead(card) {
 
 /* ---- The table ------------------------------------------------------------------------- */
 
+/* A seat named as people at the table name it, counting round to the left from the dealer. */
+function personName(s, data) {
+  const place = (s - data.dealer + data.players) % data.players;
+  return place === 0 ? "Dealer" : "Player " + place;
+}
+
 function seatName(s, data) {
   const roles = [];
   if (s === data.seat) roles.push("you");
-  if (s === data.dealer) roles.push("dealer");
   if (s === (data.dealer + 1) % data.players) roles.push("elder hand");
-  return "Seat " + s + (roles.length ? " (" + roles.join(", ") + ")" : "");
+  return personName(s, data) + (roles.length ? " (" + roles.join(", ") + ")" : "");
 }
 
 function drawHand(data, waiting) {
@@ -285,7 +291,7 @@ function draw(data) {
   replace($("turnup"), data.turn_up ? [cardFace(data.turn_up)] : [el("span", "", "None")]);
   replace($("run"), data.run.map((r) => {
     const item = el("span", "pj-run__item");
-    item.append(cardFace(r.card), el("span", "pj-run__seat", "seat " + r.seat));
+    item.append(cardFace(r.card), el("span", "pj-run__seat", personName(r.seat, data)));
     return item;
   }));
   $("played").textContent = "(" + cardsWord(data.played.length) + " played)";
