@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,15 @@ def test_a_source_without_a_year_comes_last(rulesets: list[Ruleset]) -> None:
         rulesets[0], id="zz-undated", source=dataclasses.replace(rulesets[0].source, year=None)
     )
     assert timeline.in_order([undated, *rulesets])[-1].id == "zz-undated"
+
+
+def test_each_source_on_the_built_page_has_its_own_heading_and_paragraphs(
+    built_site: Path,
+) -> None:
+    """Every source's heading stands on its own after the table before it (a name with an
+    apostrophe included), and no paragraph is left inside another."""
+    html = (built_site / "timeline" / "index.html").read_text("utf-8")
+    assert '<h2 id="modern-shedding">Mark Ball&#39;s web page<a class="headerlink"' in html
+    assert "</p></p>" not in html and "<p>&#39;" not in html
+    headings = re.findall(r'<h2 id="([a-z0-9-]+)">', html)
+    assert {"peel", "hoyle", "modern-shedding", "matrimony-foster"} <= set(headings)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from mkdocs.structure.pages import Page
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
-from . import brief, glossary, playpage
+from . import brief, glossary, playpage, rawhtml
 from .pages import (
     SiteData,
     UnknownMarkerError,
@@ -43,6 +43,8 @@ TEMPLATES = Path(__file__).parent / "templates"
 class _State:
     site: SiteData | None = None
     rulesets_dir: Path | None = None
+    blocks: dict[str, list[str]] = field(default_factory=dict)
+    """Each page's generated HTML blocks, set aside while Markdown reads it."""
 
 
 _state = _State()
@@ -143,16 +145,20 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """The page's markers expanded, and its generated HTML blocks set aside from Markdown."""
     try:
-        return expand_markers(markdown, _site(), page.file.src_uri)
+        expanded = expand_markers(markdown, _site(), page.file.src_uri)
     except UnknownMarkerError as error:
         raise PluginError(f"variants: {error}") from None
+    hidden, _state.blocks[page.file.src_uri] = rawhtml.hide(expanded)
+    return hidden
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Link the first use of each term of the glossary in each section of a page of rules,
-    examples or the rules in brief."""
+    """The page's generated HTML blocks put back; then the first use of each term of the
+    glossary in each section of a page of rules, examples or the rules in brief linked."""
     site = _site()
+    html = rawhtml.show(html, _state.blocks.pop(page.file.src_uri, []))
     if not glossary.glossed(page.file.src_uri, also=(brief.BRIEF,)):
         return html
     return glossary.link_terms(html, site.linker(page.file.src_uri))

@@ -31,7 +31,7 @@ from markupsafe import Markup
 from ..rules.bibliography import Bibliography, Entry
 from ..rules.citations import Citation
 from ..rules.loader import SourceTexts
-from ..rules.ruleset import Gap, Ruleset
+from ..rules.ruleset import HOME_GAME, Gap, Ruleset
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
@@ -503,6 +503,7 @@ def timeline_page(site: SiteData) -> str:
     return render(
         "timeline.md.j2",
         items=timeline.timeline(site.rulesets),
+        home_game=HOME_GAME,
         **_common(site, "timeline.md"),
     )
 

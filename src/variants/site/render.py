@@ -22,6 +22,7 @@ from mkdocs.utils import get_relative_url
 
 from ..engine.cards import RANK_WORDS, SUIT_GLYPHS, SUIT_NAMES
 from ..rules.citations import Citation
+from . import rawhtml
 
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!])")
 """Python-Markdown's escapable characters (its ``ESCAPED_CHARS``, less ``>``, escaped as HTML):
@@ -85,8 +86,9 @@ def paragraphs(text: object) -> Markup:
 
 
 def compact(text: object) -> Markup:
-    """Remove blank lines, so that a raw HTML block stays one block in Markdown."""
-    return Markup("\n".join(line for line in str(text).splitlines() if line.strip()))
+    """Remove blank lines, so that a raw HTML block stays one block in Markdown, and mark the
+    block as generated, so that the build can carry it past Markdown (:mod:`.rawhtml`)."""
+    return Markup(rawhtml.mark("\n".join(line for line in str(text).splitlines() if line.strip())))
 
 
 def search_text(text: str) -> str:
