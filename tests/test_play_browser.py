@@ -207,3 +207,40 @@ def test_a_trial_of_an_option_shows_the_figures_variants_simulate_gives(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     offline.check()
     page.close()
+
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+
+SERIOUS = """
+() => axe.run(document, { resultTypes: ["violations"] }).then((result) =>
+  result.violations
+    .filter((v) => ["serious", "critical"].includes(v.impact) || v.id === "heading-order")
+    .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`)
+)
+"""
+"""axe-core's serious and critical violations on the page as it stands, and skipped headings."""
+TRANSITION = 600
+"""Milliseconds for the theme's fades to end (axe weighs a half-faded text's contrast as is)."""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_deal_in_play_and_over_passes_axe_at_phone_width(
+    browser: Browser, base_url: str, scheme: str
+) -> None:
+    """The page in use, not only as it loads: at 390 pixels wide in each palette, while the
+    person must lead (cards offered and refused, the table drawn) and once the deal is over
+    (the settlement and the advice beside each lead), axe-core finds nothing serious."""
+    assert AXE.is_file(), "axe-core is not installed: run scripts/test, or 'npm ci'"
+    page = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+    offline = Offline(page, base_url)
+    page.goto(f"{base_url}/play/?ruleset=peel&players=5&policy=advised&seed=4")
+    page.wait_for_selector(f"{ROOT}[data-state=your-lead]", state="attached", timeout=START)
+    page.add_script_tag(path=str(AXE))
+    assert page.evaluate(SERIOUS) == []
+    play_out(page)
+    assert page.get_attribute(ROOT, "data-state") == "over"
+    page.wait_for_timeout(TRANSITION)  # the header's title fades in once the page has scrolled
+    assert page.evaluate(SERIOUS) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    offline.check()
+    page.close()
