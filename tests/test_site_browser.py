@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parent.parent
 IDS = sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml"))
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 """Where the screenshots go: test-artifacts/screenshots/ (git-ignored)."""
-WIDTHS = {"desktop": 1280, "phone": 390}
+WIDTHS = {"desktop": 1400, "phone": 390}
 HEIGHTS = {"desktop": 900, "phone": 844}
 
 
@@ -445,6 +445,11 @@ SCREENSHOT_PAGES = {
     "replay": "/replay/peel/peel-walkthrough/#step-17",
     "examples": "/examples/peel/",
     "one-deal": "/one-deal/",
+    "in-brief": "/in-brief/",
+    "rules": "/rulesets/peel/",
+    "statistics": "/statistics/peel/",
+    "source-text": "/sources/foster-1897-matrimony/#L12",
+    "glossary": "/glossary/",
 }
 
 

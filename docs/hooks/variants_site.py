@@ -42,6 +42,7 @@ on_startup = publish.on_startup
 on_files = _told(hooks.on_files)
 on_page_markdown = _told(hooks.on_page_markdown)
 on_page_content = hooks.on_page_content
+on_page_context = event_priority(-100)(hooks.on_page_context)  # after the search index's
 on_serve = hooks.on_serve
 on_post_build = event_priority(-100)(publish.on_post_build)  # after every other plugin's
 on_build_error = publish.on_build_error

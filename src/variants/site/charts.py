@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 WIDTH = 720.0
 """The chart's width in SVG units (it scales down with the page)."""
@@ -273,109 +273,84 @@ def fitted(label: str, room: float) -> Markup:
     """
     most = max(4, int(room / CHAR))
     if len(label) <= most:
-        return Markup("{}").format(label)
-    return Markup("{}…<title>{}</title>").format(label[: most - 1].rstrip(), label)
+        return escape(label)
+    return Markup(f"{escape(label[: most - 1].rstrip())}…<title>{escape(label)}</title>")
 
 
 def render_svg(chart: Layout, title: str, ident: str, size: str = "wide") -> Markup:
     """The chart as one ``<svg>`` element with a title and a text description for screen
-    readers; every piece of text is escaped. ``size`` (``wide`` or ``narrow``) names the
-    screens it is drawn for, in its class."""
+    readers; every piece of text is escaped (``e``), the numbers written by :func:`_f`. ``size``
+    (``wide`` or ``narrow``) names the screens it is drawn for, in its class."""
+    e = escape
     out: list[str] = []
     add = out.append
     scale = chart.scale
+    i = e(ident)
     add(
-        Markup(
-            '<svg class="pj-chart__svg pj-chart__svg--{z}" viewBox="0 0 {w} {h}" width="{w}" '
-            'height="{h}" '
-            'role="img" aria-labelledby="{i}-title {i}-desc" xmlns="http://www.w3.org/2000/svg">'
-        ).format(w=_f(chart.width), h=_f(chart.height), i=ident, z=size)
+        f'<svg class="pj-chart__svg pj-chart__svg--{e(size)}" viewBox="0 0 {_f(chart.width)} '
+        f'{_f(chart.height)}" width="{_f(chart.width)}" height="{_f(chart.height)}" '
+        f'role="img" aria-labelledby="{i}-title {i}-desc" xmlns="http://www.w3.org/2000/svg">'
     )
-    add(Markup('<title id="{}-title">{}</title>').format(ident, title))
+    add(f'<title id="{i}-title">{e(title)}</title>')
     described = "; ".join(
         f"{(p.bar.group + ', ') if p.bar.group else ''}{p.bar.label}: {p.text}"
         + (f" (95% interval {p.interval[0]} to {p.interval[1]})" if p.interval else "")
         for p in chart.bars
     )
-    add(Markup('<desc id="{}-desc">{}</desc>').format(ident, described))
+    add(f'<desc id="{i}-desc">{e(described)}</desc>')
     if chart.legend:
         x = chart.label_width + 12.0
         for tone, name in chart.legend:
             add(
-                Markup(
-                    '<rect class="pj-chart__bar pj-chart__bar--{t}" x="{x}" y="{y}" '
-                    'width="12" height="12" rx="2"/>'
-                ).format(t=tone % TONES, x=_f(x), y=_f(TOP))
+                f'<rect class="pj-chart__bar pj-chart__bar--{tone % TONES}" x="{_f(x)}" '
+                f'y="{_f(TOP)}" width="12" height="12" rx="2"/>'
             )
             add(
-                Markup('<text class="pj-chart__legend" x="{x}" y="{y}">{n}</text>').format(
-                    x=_f(x + 17.0), y=_f(TOP + 10.5), n=name
-                )
+                f'<text class="pj-chart__legend" x="{_f(x + 17.0)}" y="{_f(TOP + 10.5)}">'
+                f"{e(name)}</text>"
             )
             x += 17.0 + len(name) * CHAR + 22.0
+    top, bottom = _f(chart.plot_top), _f(chart.plot_bottom)
     for tick in chart.ticks:
+        at = _f(tick.x)
         add(
-            Markup(
-                '<line class="pj-chart__grid" x1="{x}" x2="{x}" y1="{t}" y2="{b}"/>'
-                '<text class="pj-chart__tick" x="{x}" y="{ty}" text-anchor="middle">{v}</text>'
-            ).format(
-                x=_f(tick.x),
-                t=_f(chart.plot_top),
-                b=_f(chart.plot_bottom),
-                ty=_f(chart.plot_bottom + 15.0),
-                v=tick.text,
-            )
+            f'<line class="pj-chart__grid" x1="{at}" x2="{at}" y1="{top}" y2="{bottom}"/>'
+            f'<text class="pj-chart__tick" x="{at}" y="{_f(chart.plot_bottom + 15.0)}" '
+            f'text-anchor="middle">{e(tick.text)}</text>'
         )
     add(
-        Markup(
-            '<text class="pj-chart__axis" x="{x}" y="{y}" text-anchor="middle">{a}</text>'
-        ).format(x=_f((scale.left + scale.right) / 2), y=_f(chart.plot_bottom + 33.0), a=chart.axis)
+        f'<text class="pj-chart__axis" x="{_f((scale.left + scale.right) / 2)}" '
+        f'y="{_f(chart.plot_bottom + 33.0)}" text-anchor="middle">{e(chart.axis)}</text>'
     )
     for heading in chart.headings:
-        add(
-            Markup('<text class="pj-chart__group" x="4" y="{y}">{t}</text>').format(
-                y=_f(heading.y), t=heading.text
-            )
-        )
+        add(f'<text class="pj-chart__group" x="4" y="{_f(heading.y)}">{e(heading.text)}</text>')
     for placed in chart.bars:
         bar = placed.bar
         indent = 16.0 if bar.group else 4.0
         add(
-            Markup(
-                '<text class="pj-chart__label" x="{x}" y="{y}">{t}</text>'
-                '<rect class="pj-chart__bar pj-chart__bar--{tone}" x="{bx}" y="{by}" '
-                'width="{bw}" height="{bh}"/>'
-            ).format(
-                x=_f(indent),
-                y=_f(placed.centre_y + 4.0),
-                t=fitted(bar.label, chart.label_width - indent),
-                tone=bar.tone % TONES,
-                bx=_f(placed.x),
-                by=_f(placed.y),
-                bw=_f(placed.width),
-                bh=_f(placed.height),
-            )
+            f'<text class="pj-chart__label" x="{_f(indent)}" y="{_f(placed.centre_y + 4.0)}">'
+            f"{fitted(bar.label, chart.label_width - indent)}</text>"
+            f'<rect class="pj-chart__bar pj-chart__bar--{bar.tone % TONES}" x="{_f(placed.x)}" '
+            f'y="{_f(placed.y)}" width="{_f(placed.width)}" height="{_f(placed.height)}"/>'
         )
         if placed.whisker is not None:
-            low, high = placed.whisker
+            low, high = _f(placed.whisker[0]), _f(placed.whisker[1])
             cy = placed.centre_y
+            t, b = _f(cy - CAP), _f(cy + CAP)
             add(
-                Markup(
-                    '<path class="pj-chart__whisker" d="M{l},{cy}H{h}M{l},{t}V{b}M{h},{t}V{b}"/>'
-                ).format(l=_f(low), h=_f(high), cy=_f(cy), t=_f(cy - CAP), b=_f(cy + CAP))
+                f'<path class="pj-chart__whisker" d="M{low},{_f(cy)}H{high}M{low},{t}V{b}'
+                f'M{high},{t}V{b}"/>'
             )
         add(
-            Markup(
-                '<text class="pj-chart__value" x="{x}" y="{y}" text-anchor="end">{v}</text>'
-            ).format(x=_f(chart.width - 4.0), y=_f(placed.centre_y + 4.0), v=placed.text)
+            f'<text class="pj-chart__value" x="{_f(chart.width - 4.0)}" '
+            f'y="{_f(placed.centre_y + 4.0)}" text-anchor="end">{e(placed.text)}</text>'
         )
     add(
-        Markup('<line class="pj-chart__zero" x1="{x}" x2="{x}" y1="{t}" y2="{b}"/>').format(
-            x=_f(chart.zero_x), t=_f(chart.plot_top), b=_f(chart.plot_bottom)
-        )
+        f'<line class="pj-chart__zero" x1="{_f(chart.zero_x)}" x2="{_f(chart.zero_x)}" '
+        f'y1="{top}" y2="{bottom}"/>'
     )
-    add(Markup("</svg>"))
-    return Markup("").join(out)
+    add("</svg>")
+    return Markup("".join(out))
 
 
 def bar_chart(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from markupsafe import Markup
 
@@ -362,11 +363,14 @@ def link_terms(html: str, linker: Linker, terms: Sequence[Term] = TERMS) -> str:
     """
     unused = list(terms)
     inside: dict[str, int] = {}
+    blocked = 0
+    """How many unlinked elements the text lies in (the sum of ``inside``)."""
+    some_term = _any_term(tuple((t.pattern, t.case_sensitive) for t in terms))
     out: list[str] = []
     for token, tag in _tokens(html):
         if tag is None:
-            linkable = not any(inside.values())
-            out.append(_link_text(token, unused, linker) if linkable and unused else token)
+            linkable = not blocked and unused and some_term.search(token)
+            out.append(_link_text(token, unused, linker) if linkable else token)
             continue
         out.append(token)
         name = (tag.group(2) or "").lower()
@@ -376,8 +380,18 @@ def link_terms(html: str, linker: Linker, terms: Sequence[Term] = TERMS) -> str:
         if name == SECTION and not closing:
             unused = list(terms)
         if name in UNLINKED and not self_closing:
-            inside[name] = max(0, inside.get(name, 0) + (-1 if closing else 1))
+            before = inside.get(name, 0)
+            inside[name] = max(0, before + (-1 if closing else 1))
+            blocked += inside[name] - before
     return "".join(out)
+
+
+@cache
+def _any_term(patterns: tuple[tuple[str, bool], ...]) -> re.Pattern[str]:
+    """One pattern that finds any of the terms (each ``(pattern, case_sensitive)``), to pass
+    over quickly the text that holds none."""
+    parts = [f"(?:{p})" if sensitive else f"(?i:{p})" for p, sensitive in patterns]
+    return re.compile("|".join(parts) or "(?!)")
 
 
 def glossed(page: str, also: Sequence[str] = ()) -> bool:

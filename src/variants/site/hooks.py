@@ -45,6 +45,8 @@ class _State:
     rulesets_dir: Path | None = None
     blocks: dict[str, list[str]] = field(default_factory=dict)
     """Each page's generated HTML blocks, set aside while Markdown reads it."""
+    whole: dict[str, str] = field(default_factory=dict)
+    """Each page's content, drawings included, while the search index reads it without."""
 
 
 _state = _State()
@@ -156,12 +158,27 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """The page's generated HTML blocks put back; then the first use of each term of the
-    glossary in each section of a page of rules, examples or the rules in brief linked."""
+    glossary in each section of a page of rules, examples or the rules in brief linked.
+
+    The page is kept whole for :func:`on_page_context`, and the search index, which reads the
+    page's content between the two, is given it without its drawings."""
     site = _site()
     html = rawhtml.show(html, _state.blocks.pop(page.file.src_uri, []))
-    if not glossary.glossed(page.file.src_uri, also=(brief.BRIEF,)):
-        return html
-    return glossary.link_terms(html, site.linker(page.file.src_uri))
+    if glossary.glossed(page.file.src_uri, also=(brief.BRIEF,)):
+        html = glossary.link_terms(html, site.linker(page.file.src_uri))
+    _state.whole[page.file.src_uri] = html
+    return rawhtml.without_drawings(html)
+
+
+def on_page_context(
+    context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any
+) -> dict[str, Any]:
+    """The page's whole content back, drawings included, once the search index has read it
+    (this runs after every other plugin's ``on_page_context``), for the theme to write."""
+    whole = _state.whole.pop(page.file.src_uri, None)
+    if whole is not None:
+        page.content = whole
+    return context
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:

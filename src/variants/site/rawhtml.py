@@ -65,3 +65,17 @@ def show(html: str, blocks: list[str]) -> str:
         return blocks[at] if at < len(blocks) else found.group(0)
 
     return _PLACEHOLDER.sub(restore, html)
+
+
+_DRAWING = re.compile(r"<svg\b.*?</svg>", re.S)
+
+
+def without_drawings(html: str) -> str:
+    """The HTML with every drawing (``<svg>``) left out: what the search index reads, since a
+    board's or a chart's words are told in the text beside it, and parsing the drawings' shapes
+    was most of the index's time.
+
+    >>> without_drawings('<p>a</p><svg viewBox="0 0 1 1"><text>b</text></svg><p>c</p>')
+    '<p>a</p><p>c</p>'
+    """
+    return _DRAWING.sub("", html)
