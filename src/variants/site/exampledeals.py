@@ -474,6 +474,17 @@ def _narration(
 # The replay's data
 
 
+def replay_length(example: Example) -> int:
+    """How many steps the example's replay has (as many as :func:`replay_data`'s lines)."""
+    rules = example.rules
+    dealer, players = example.setup.dealer, example.setup.players
+    return sum(
+        1
+        for event in example.events
+        if step_line(event, rules, dealer, players, GLYPHS) is not None
+    )
+
+
 def replay_data(example: Example) -> tuple[dict[str, Any], list[str]]:
     """The replay's steps as JSON-ready data, and each step's narration line in glyphs.
 

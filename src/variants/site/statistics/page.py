@@ -8,6 +8,7 @@ import operator
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from markupsafe import Markup
@@ -119,6 +120,7 @@ def provenance(rulesets: Sequence[Ruleset], plans: Sequence[Plan]) -> Provenance
     return Provenance(sr.deals_per_run(), sr.games_per_run(), tuple(commands))
 
 
+@cache
 def command_html(command: str) -> Markup:
     """A shell command for the page: escaped, and wrapped only between its arguments (never
     inside a flag such as ``--json``, nor between a flag and its value)."""
