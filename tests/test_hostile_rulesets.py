@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from clirun import REPO, run
+from texts import HAVE_SOURCES, SOURCES
 
 from variants.engine.cards import RANKS
 from variants.rules.checks import check_rules
@@ -28,11 +29,6 @@ from variants.rules.ruleset import Ruleset, apply_patch
 from variants.site.schema_doc import schema_doc
 
 BASE = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")
-SHARED = REPO.parent / "shared" / "sources"
-SOURCES = SHARED if SHARED.is_dir() else REPO / "sources"
-"""Every source text beside the project when it is there, else the repository's own copies of
-the public-domain texts, which hold every text the broken files cite."""
-HAVE_SOURCES = (SOURCES / "000_919af007d8e82e04.txt").is_file()
 RESERVED = ruleset_schema()["properties"]["id"]["not"]["enum"]
 SHIPPED = sorted((REPO / "rulesets").glob("*.yaml"))
 OPTIONS = BASE[BASE.index("options:\n") : BASE.index("interpretations:\n")]

@@ -25,12 +25,12 @@ from variants.engine.cards import card_glyph, parse_card
 from variants.engine.events import Led, Stopped
 from variants.rules.ruleset import Ruleset
 from variants.site.exampledeals import (
-    GLYPHS,
     Example,
     examples_for,
     generated_example,
     replay_data,
 )
+from variants.telling.narrate import PEOPLE
 from variants.telling.replaydata import replay_steps, step_line
 
 REPO = Path(__file__).resolve().parent.parent
@@ -139,7 +139,7 @@ def test_a_deep_link_opens_its_step(
     lines = [
         line
         for event in walkthrough.events
-        if (line := step_line(event, walkthrough.rules, walkthrough.setup.dealer, 5, GLYPHS))
+        if (line := step_line(event, walkthrough.rules, walkthrough.setup.dealer, 5, PEOPLE))
         is not None
     ]
     assert page.inner_text("[data-pj-line]") == f"17{lines[16]}"

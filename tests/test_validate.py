@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 from clirun import Outcome, run
+from texts import HAVE_SOURCES, SOURCES
 
 from variants.rules.loader import find_sources_dir, load_ruleset
 from variants.rules.ruleset import Rules, Ruleset
@@ -34,11 +35,6 @@ REPO = Path(__file__).resolve().parent.parent
 BROKEN = REPO / "tests" / "broken"
 VALID = REPO / "tests" / "valid"
 SHIPPED = REPO / "rulesets"
-SHARED = REPO.parent / "shared" / "sources"
-SOURCES = SHARED if SHARED.is_dir() else REPO / "sources"
-"""Every source text beside the project when it is there, else the repository's own copies of
-the public-domain texts, which hold every text the broken files cite."""
-HAVE_SOURCES = (SOURCES / "000_919af007d8e82e04.txt").is_file()
 NO_SOURCES = f"the source texts are not in {SOURCES}: quotes and line counts cannot be checked"
 
 # The one-change-from-the-base test ignores the comment that says what is broken.

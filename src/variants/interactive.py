@@ -30,16 +30,13 @@ from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
 from .rules.modeljson import load_json
 from .rules.roles import chief_card
 from .rules.ruleset import Advice, Ruleset
-from .telling.narrate import PLAIN, Style, render_reason
+from .telling.narrate import PEOPLE, PLAIN, render_reason
 from .telling.replaydata import replay_steps
 from .telling.results import deal_json, plays
 from .telling.words import person
 
 POLICY_NAMES = ("advised", "random")
 """The policies the other seats may follow, besides another ruleset's advice."""
-PEOPLE = Style(glyphs=True, people=True)
-"""How the page tells the deal: seats named as people at the table name them, as the replay
-names them."""
 MAX_TRIAL = 100_000
 """The most deals a trial of options plays for each side."""
 

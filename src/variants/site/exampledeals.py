@@ -44,7 +44,7 @@ from ..engine.play import DealResult, play_deal
 from ..engine.policies import ADVICE_PREFIX, make_policy
 from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
-from ..telling.narrate import Style, narrate
+from ..telling.narrate import PEOPLE, narrate
 from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
@@ -52,7 +52,6 @@ from ..telling.words import cap
 from .pages import name_for_id
 
 EXAMPLES_ENV = "VARIANTS_EXAMPLES"
-GLYPHS = Style(glyphs=True, people=True)
 SEED = 1
 """The seed of every generated example deal."""
 PLAYER_COUNTS = (3, 5, 8)
@@ -343,7 +342,7 @@ class DealView:
 def seat_label(seat: int, dealer: int, players: int) -> tuple[str, str]:
     """The seat's name as a heading, and its role: ``("Dealer", "")``, ``("Player 1", "elder
     hand")``, ``("Player 2", "")``."""
-    name = "Dealer" if seat == dealer else GLYPHS.seat(seat, dealer, players)
+    name = "Dealer" if seat == dealer else PEOPLE.seat(seat, dealer, players)
     return name, "elder hand" if seat == (dealer + 1) % players else ""
 
 
@@ -358,7 +357,7 @@ def deal_view(example: Example) -> DealView:
     rows: list[BoardRow] = []
 
     def who(seat: int) -> str:
-        return cap(GLYPHS.seat(seat, setup.dealer, players))
+        return cap(PEOPLE.seat(seat, setup.dealer, players))
 
     for event in events:
         table.add(event)
@@ -396,9 +395,9 @@ def deal_view(example: Example) -> DealView:
     dressed = rows[0].counters if rows else tuple(board)
     turned = [e for e in events if isinstance(e, TurnedUp)]
     if turned:
-        turn_up_line = narrate(turned, rules, GLYPHS)[0]
+        turn_up_line = narrate(turned, rules, PEOPLE)[0]
     elif setup.pool:
-        listed = GLYPHS.listed(setup.pool)
+        listed = PEOPLE.listed(setup.pool)
         turn_up_line = f"{pool.turned_up_line(listed)} {trump_text(result.trump)}"
     elif setup.face_up:
         turn_up_line = (
@@ -458,7 +457,7 @@ def _narration(
         (i + 1 for i, e in enumerate(told) if isinstance(e, (WentOut, DealVoided))), len(told)
     )
     play = []
-    for line in narrate(told[:end], rules, GLYPHS, seats):
+    for line in narrate(told[:end], rules, PEOPLE, seats):
         if not line:
             continue
         match = RUN_LINE.match(line)
@@ -466,7 +465,7 @@ def _narration(
             play.append(NarrationLine(int(match.group(1)), match.group(2)))
         else:
             play.append(NarrationLine(None, line))
-    settlement = tuple(line for line in narrate(told[end:], rules, GLYPHS, seats) if line)
+    settlement = tuple(line for line in narrate(told[end:], rules, PEOPLE, seats) if line)
     return tuple(play), settlement
 
 
@@ -474,30 +473,27 @@ def _narration(
 # The replay's data
 
 
-def replay_length(example: Example) -> int:
-    """How many steps the example's replay has (as many as :func:`replay_data`'s lines)."""
+def replay_lines(example: Example) -> list[str]:
+    """The narration line of each step of the example's replay, as told to readers: one a step,
+    so their number is the replay's length."""
     rules = example.rules
     dealer, players = example.setup.dealer, example.setup.players
-    return sum(
-        1
+    return [
+        line
         for event in example.events
-        if step_line(event, rules, dealer, players, GLYPHS) is not None
-    )
+        if (line := step_line(event, rules, dealer, players, PEOPLE)) is not None
+    ]
 
 
 def replay_data(example: Example) -> tuple[dict[str, Any], list[str]]:
-    """The replay's steps as JSON-ready data, and each step's narration line in glyphs.
+    """The replay's steps as JSON-ready data, and each step's narration line as told to readers.
 
     The data holds no ruleset text (cards, seats, counters and compartment ids only): labels
     and narration reach the page through the autoescaped template instead."""
     rules = example.rules
     dealer, players = example.setup.dealer, example.setup.players
-    data = replay_steps(example.events, rules, example.compiled.ids, dealer, GLYPHS)
-    lines = [
-        line
-        for event in example.events
-        if (line := step_line(event, rules, dealer, players, GLYPHS)) is not None
-    ]
+    data = replay_steps(example.events, rules, example.compiled.ids, dealer, PEOPLE)
+    lines = replay_lines(example)
     assert len(lines) == len(data["steps"])
     steps = [{k: v for k, v in step.items() if k != "line"} for step in data["steps"]]
     safe = {

@@ -30,7 +30,7 @@ from .exampledeals import (
     option_words,
     policy_words,
     replay_data,
-    replay_length,
+    replay_lines,
     script_json,
     seat_label,
     trump_text,
@@ -143,7 +143,7 @@ def replay_index(site: SiteData, groups: Sequence[tuple[Ruleset, list[Example]]]
         groups=[
             (
                 ruleset,
-                [(e, link.href(e.page), replay_length(e)) for e in examples],
+                [(e, link.href(e.page), len(replay_lines(e))) for e in examples],
             )
             for ruleset, examples in groups
             if examples

@@ -363,8 +363,7 @@ def link_terms(html: str, linker: Linker, terms: Sequence[Term] = TERMS) -> str:
     """
     unused = list(terms)
     inside: dict[str, int] = {}
-    blocked = 0
-    """How many unlinked elements the text lies in (the sum of ``inside``)."""
+    blocked = 0  # the sum of ``inside``: how many unlinked elements the text lies in
     some_term = _any_term(tuple((t.pattern, t.case_sensitive) for t in terms))
     out: list[str] = []
     for token, tag in _tokens(html):

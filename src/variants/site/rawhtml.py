@@ -1,5 +1,6 @@
 """Generated HTML carried past Markdown: the blocks the ``compact`` filter writes are marked, set
-aside before Markdown reads the page and put back in the HTML it makes.
+aside before Markdown reads the page and put back in the HTML it makes; and the page as the
+search index reads it, without its drawings (:func:`without_drawings`).
 
 Markdown would pass a raw HTML block through unchanged, but only after parsing all of it to find
 where it ends, which for the generated pages (tables, boards, figures) is most of a build's time.

@@ -90,6 +90,9 @@ class Style:
 
 
 PLAIN = Style(glyphs=False)
+PEOPLE = Style(glyphs=True, people=True)
+"""How the site tells a deal to readers: suit glyphs, and seats named as people at the table
+name them."""
 _CARD_REF = re.compile(r"\{([0-9AJQKTajqkt]{1,2}[CDHScdhs])\}")
 
 
