@@ -347,12 +347,24 @@ def test_the_comparison_page_answers_every_question(built: Path) -> None:
     assert "All rulesets compared" in nav
 
 
+def site_files(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
 def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
     project: Path, site_build: SiteBuild
 ) -> None:
+    """The runs come from the cache; then, with nothing changed, the very pages they made
+    (the same site, byte for byte, with no run read again); an edited ruleset makes the pages
+    again and plays its own runs."""
     cache = site_build.cache
     total, cached, played = cache_line(build(project, project / "rulesets", cache))
     assert (cached, played) == (total, 0)
+    first = site_files(project / "s")
+    again = build(project, project / "rulesets", cache)
+    assert "variants statistics:" not in again
+    assert re.search(r"variants: \d+ generated pages read from the cache", again), again
+    assert site_files(project / "s") == first
     with (project / "rulesets" / "peel.yaml").open("a", encoding="utf-8") as out:
         out.write("# edited\n")
     total, cached, played = cache_line(build(project, project / "rulesets", cache))

@@ -9,6 +9,7 @@ marker) fails the build.
 from __future__ import annotations
 
 import importlib
+import logging
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,10 +20,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from .. import __file__ as package_init
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
-from . import brief, glossary, playpage, rawhtml
+from . import brief, glossary, pagecache, playpage, rawhtml
 from .pages import (
     SiteData,
     UnknownMarkerError,
@@ -34,15 +36,22 @@ from .pages import (
     section_modules,
     with_added_pages,
 )
+from .stats_runs import cache_dir
 
 RULESETS_ENV = "VARIANTS_RULESETS"
+EXAMPLES_ENV = "VARIANTS_EXAMPLES"
 TEMPLATES = Path(__file__).parent / "templates"
+PACKAGE = Path(package_init).parent
+
+log = logging.getLogger("mkdocs.plugins.variants")
 
 
 @dataclass
 class _State:
     site: SiteData | None = None
     rulesets_dir: Path | None = None
+    page_key: str = ""
+    """The key of the generated pages' cache: everything they are made from."""
     blocks: dict[str, list[str]] = field(default_factory=dict)
     """Each page's generated HTML blocks, set aside while Markdown reads it."""
     whole: dict[str, str] = field(default_factory=dict)
@@ -105,7 +114,29 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     )
     if config.nav is None:
         config.nav = navigation(_state.site)
+    _state.page_key = page_key(config, _state.site, folder)
     return config
+
+
+def examples_dir(rulesets_dir: Path) -> Path:
+    """The example deal files' folder: ``$VARIANTS_EXAMPLES``, else ``examples`` beside the
+    rulesets folder."""
+    return Path(os.environ.get(EXAMPLES_ENV) or rulesets_dir.parent / "examples")
+
+
+def page_key(config: MkDocsConfig, site: SiteData, rulesets_dir: Path) -> str:
+    """The key the generated pages are kept under between builds (:mod:`.pagecache`)."""
+    root = Path(config.config_file_path).resolve().parent
+    folders = [PACKAGE, rulesets_dir, examples_dir(rulesets_dir), root / "CONTRIBUTING.md"]
+    folders += site.sources_dir.folders if site.sources_dir is not None else ()
+    if site.bibliography is not None:
+        folders.append(site.bibliography.folder)
+    for module in section_modules(config.extra):
+        found = getattr(importlib.import_module(module), "__file__", None)
+        if found is not None and not Path(found).resolve().is_relative_to(PACKAGE):
+            folders.append(Path(found).resolve())
+    settings = {"use_directory_urls": config.use_directory_urls, "extra": dict(config.extra)}
+    return pagecache.page_key(folders, settings)
 
 
 def site_bibliography(folder: Path) -> Bibliography | None:
@@ -121,7 +152,11 @@ def site_bibliography(folder: Path) -> Bibliography | None:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     site = _site()
-    generated = generate_pages(site)
+    generated, kept = pagecache.cached_pages(
+        cache_dir(site.rulesets), _state.page_key, lambda: generate_pages(site)
+    )
+    if kept:
+        log.info("variants: %d generated pages read from the cache", len(generated))
     generated[playpage.PAGE] = playpage.play_page(site)
     if files.get_file_from_path("index.md") is None:
         generated["index.md"] = default_index(site)
@@ -187,9 +222,7 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
         server.watch(str(_state.site.bibliography.folder))
     if _state.rulesets_dir is not None:
         server.watch(str(_state.rulesets_dir))
-        examples = Path(
-            os.environ.get("VARIANTS_EXAMPLES") or _state.rulesets_dir.parent / "examples"
-        )
+        examples = examples_dir(_state.rulesets_dir)
         if examples.is_dir():
             server.watch(str(examples))
     server.watch(str(TEMPLATES))

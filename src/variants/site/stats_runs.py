@@ -12,7 +12,8 @@ The cache lives in ``$VARIANTS_STATS_CACHE`` when set, else in ``.cache/variants
 the rulesets folder (the project's root). ``$VARIANTS_STATS_SCALE`` scales every run's size: a
 number above 0 and at most 10 (the tests use a small fraction); the pages always state the sizes
 actually used. A cache file that cannot be read, or does not hold what its run would report, is
-a miss: the run is played again and the file replaced.
+a miss: the run is played again and the file replaced. The site's generated pages are kept in the
+same folder (:mod:`variants.site.pagecache`), so that a build with an empty cache makes them too.
 
 Every run can be repeated from the command line. Deals and games use ``variants simulate``; the
 two figures it does not offer (one seat with its own policy, the Pope's holder) use this module::

@@ -1,0 +1,143 @@
+"""The generated pages kept between builds, under a key of everything they are made from.
+
+Making the pages plays every example deal and reads every statistics run: most of a build's
+work once the statistics are cached. A build whose inputs are those of the last build reads the
+pages back instead (``mkdocs serve`` after an edit to a written page, or a build with nothing
+changed). The key is a hash of:
+
+- every file of the package, its code and its templates (the engine that plays the deals, the
+  modules and templates that write the pages), and of each section module outside it;
+- every file of the rulesets folder, the examples folder and the source texts' folders;
+- the settings the pages read (``use_directory_urls``, ``extra``), the contributing guide, the
+  environment variables named ``VARIANTS_...`` (among them where the statistics come from and
+  at what scale), and the versions of Python, Jinja and the package.
+
+One file is kept, the last build's pages: ``generated-pages.json`` in the statistics cache's
+folder, so that a build with an empty statistics cache makes every page too. A file that cannot
+be read, is not a regular file, or holds another key is a miss, and the pages are made and the
+file replaced (never through a link, whole or not at all).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import platform
+import stat
+from collections.abc import Callable, Iterable, Mapping
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..safewrite import WriteError, write_text
+
+FILE_NAME = "generated-pages.json"
+FORMAT = 1
+"""Bumped when what the file holds changes."""
+MAX_BYTES = 256 * 1024 * 1024
+"""The largest file read back (the project's pages take a few megabytes)."""
+ENV_PREFIX = "VARIANTS_"
+SKIPPED = ("__pycache__",)
+"""Folders never hashed: what Python writes beside the code."""
+
+
+def files_digest(folders: Iterable[Path]) -> str:
+    """A hash of every regular file below each folder (its path within the folder and its
+    bytes), in a fixed order; dotted names and Python's caches left out. A folder that does not
+    exist counts as empty."""
+    hashed = hashlib.sha256()
+    for folder in folders:
+        hashed.update(f"folder {folder}\n".encode())
+        for path in sorted(_files(folder)):
+            name = path.relative_to(folder).as_posix().encode()
+            data = path.read_bytes()
+            hashed.update(b"%d %s %d\n" % (len(name), name, len(data)))
+            hashed.update(data)
+    return hashed.hexdigest()
+
+
+def _files(folder: Path) -> Iterable[Path]:
+    if folder.is_file():
+        yield folder
+        return
+    for root, folders, names in os.walk(folder):
+        folders[:] = [f for f in folders if not f.startswith(".") and f not in SKIPPED]
+        for name in names:
+            path = Path(root, name)
+            if not name.startswith(".") and path.is_file():
+                yield path
+
+
+def page_key(folders: Iterable[Path], settings: Mapping[str, Any]) -> str:
+    """The key of the pages made from these folders' files and these settings."""
+    identity = {
+        "format": FORMAT,
+        "files": files_digest(folders),
+        "settings": settings,
+        "environment": {k: v for k, v in sorted(os.environ.items()) if k.startswith(ENV_PREFIX)},
+        "versions": {
+            "python": platform.python_version(),
+            "jinja2": metadata.version("jinja2"),
+            "markupsafe": metadata.version("markupsafe"),
+            "variants": __version__,
+        },
+    }
+    text = json.dumps(identity, sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def read_pages(folder: Path, key: str) -> dict[str, str] | None:
+    """The pages kept under ``key`` in ``folder``; None if there are none, or if the file
+    cannot be read or holds anything else."""
+    try:
+        # Not through a link, and never waiting on a pipe planted at the name.
+        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+        handle = os.open(folder / FILE_NAME, flags)
+    except (OSError, ValueError):
+        return None
+    with os.fdopen(handle, "rb") as data:
+        try:
+            if not stat.S_ISREG(os.fstat(handle).st_mode):
+                return None
+            text = data.read(MAX_BYTES + 1)
+        except OSError:
+            return None
+    if len(text) > MAX_BYTES:
+        return None
+    try:
+        record = json.loads(text.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(record, dict) or record.get("key") != key:
+        return None
+    pages = record.get("pages")
+    if not isinstance(pages, dict) or not all(
+        isinstance(path, str) and isinstance(page, str) for path, page in pages.items()
+    ):
+        return None
+    return pages
+
+
+def write_pages(folder: Path, key: str, pages: Mapping[str, str]) -> None:
+    """Keep ``pages`` under ``key`` in ``folder`` (made if need be), in place of any other."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise WriteError(f"{folder}: cannot make the cache folder here: {why}") from None
+    write_text(folder / FILE_NAME, json.dumps({"key": key, "pages": pages}))
+
+
+def cached_pages(
+    folder: Path, key: str, make: Callable[[], dict[str, str]]
+) -> tuple[dict[str, str], bool]:
+    """The pages kept under ``key``, or those ``make`` returns, kept for the next build; and
+    whether they came from the cache."""
+    found = read_pages(folder, key)
+    if found is not None:
+        return found, True
+    pages = make()
+    write_pages(folder, key, pages)
+    return pages, False
