@@ -122,3 +122,21 @@ def test_a_cache_folder_that_cannot_be_made_is_told_in_one_line(tmp_path: Path) 
     assert str(raised.value) == (
         f"{tmp_path}/file/cache: cannot make the cache folder here: Not a directory"
     )
+
+
+def test_a_pipe_among_the_inputs_is_no_wait_and_a_large_file_counts_by_size_and_time(
+    inputs: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    os.mkfifo(inputs / "pipe")
+    first = key(inputs)  # returns: the pipe is never opened for a writer to fill
+    monkeypatch.setattr(pagecache, "MAX_HASHED", 4)
+    large = inputs / "peel.yaml"
+    before = key(inputs)
+    assert before != first
+    changed = large.read_text("utf-8").replace("peel", "PEEL")
+    stamp = large.stat().st_mtime_ns
+    large.write_text(changed, "utf-8")
+    os.utime(large, ns=(stamp, stamp))
+    assert key(inputs) == before  # same size, same time: too large to be read again
+    os.utime(large, ns=(stamp + 1, stamp + 1))
+    assert key(inputs) != before

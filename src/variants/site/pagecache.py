@@ -38,6 +38,8 @@ FORMAT = 1
 """Bumped when what the file holds changes."""
 MAX_BYTES = 256 * 1024 * 1024
 """The largest file read back (the project's pages take a few megabytes)."""
+MAX_HASHED = 4 * 1024 * 1024
+"""The largest input file hashed by its bytes (a ruleset may hold 256 KiB, a text far less)."""
 ENV_PREFIX = "VARIANTS_"
 SKIPPED = ("__pycache__",)
 """Folders never hashed: what Python writes beside the code."""
@@ -52,22 +54,41 @@ def files_digest(folders: Iterable[Path]) -> str:
         hashed.update(f"folder {folder}\n".encode())
         for path in sorted(_files(folder)):
             name = path.relative_to(folder).as_posix().encode()
-            data = path.read_bytes()
+            data = _contents(path)
             hashed.update(b"%d %s %d\n" % (len(name), name, len(data)))
             hashed.update(data)
     return hashed.hexdigest()
 
 
+def _contents(path: Path) -> bytes:
+    """What stands for a file in the key: its bytes; for a file larger than
+    :data:`MAX_HASHED` (which no reader of the build takes whole), its size and the time it was
+    changed; for one that cannot be read (or is not a regular file), a word saying so. Never
+    waiting on a pipe planted at the name."""
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError):
+        return b"unreadable"
+    with os.fdopen(handle, "rb") as data:
+        try:
+            found = os.fstat(handle)
+            if not stat.S_ISREG(found.st_mode):
+                return b"not a file"
+            if found.st_size > MAX_HASHED:
+                return b"large %d %d" % (found.st_size, found.st_mtime_ns)
+            return data.read(MAX_HASHED + 1)
+        except OSError:
+            return b"unreadable"
+
+
 def _files(folder: Path) -> Iterable[Path]:
-    if folder.is_file():
-        yield folder
+    if not folder.is_dir():
+        if folder.exists():
+            yield folder
         return
     for root, folders, names in os.walk(folder):
         folders[:] = [f for f in folders if not f.startswith(".") and f not in SKIPPED]
-        for name in names:
-            path = Path(root, name)
-            if not name.startswith(".") and path.is_file():
-                yield path
+        yield from (Path(root, name) for name in names if not name.startswith("."))
 
 
 def page_key(folders: Iterable[Path], settings: Mapping[str, Any]) -> str:
