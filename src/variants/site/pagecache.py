@@ -32,6 +32,7 @@ from typing import Any
 
 from .. import __version__
 from ..safewrite import WriteError, write_text
+from .keptjson import read_kept_json
 
 FILE_NAME = "generated-pages.json"
 FORMAT = 1
@@ -112,25 +113,7 @@ def page_key(folders: Iterable[Path], settings: Mapping[str, Any]) -> str:
 def read_pages(folder: Path, key: str) -> dict[str, str] | None:
     """The pages kept under ``key`` in ``folder``; None if there are none, or if the file
     cannot be read or holds anything else."""
-    try:
-        # Not through a link, and never waiting on a pipe planted at the name.
-        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
-        handle = os.open(folder / FILE_NAME, flags)
-    except (OSError, ValueError):
-        return None
-    with os.fdopen(handle, "rb") as data:
-        try:
-            if not stat.S_ISREG(os.fstat(handle).st_mode):
-                return None
-            text = data.read(MAX_BYTES + 1)
-        except OSError:
-            return None
-    if len(text) > MAX_BYTES:
-        return None
-    try:
-        record = json.loads(text.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return None
+    record = read_kept_json(folder / FILE_NAME, MAX_BYTES)
     if not isinstance(record, dict) or record.get("key") != key:
         return None
     pages = record.get("pages")

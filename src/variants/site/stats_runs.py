@@ -69,6 +69,7 @@ from ..rules import roles
 from ..rules.advice import advice_beside
 from ..rules.ruleset import Ruleset
 from ..safewrite import WriteError, write_text
+from .keptjson import read_kept_json
 
 Kind = Literal["deals", "games", "policy-seat", "card-holder"]
 KINDS: tuple[Kind, ...] = ("deals", "games", "policy-seat", "card-holder")
@@ -528,24 +529,7 @@ def _make_folder(folder: Path) -> None:
 def cached(path: Path, key: str, run: Run, ruleset: Ruleset) -> dict[str, Any] | None:
     """The report cached for ``run`` at ``path``; None (a miss) if there is none, or if the file
     cannot be read or does not hold a report of this run's shape."""
-    try:
-        # Not through a link, and never waiting on a pipe planted at the name.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
-    except (OSError, ValueError):
-        return None
-    with os.fdopen(handle, "rb") as data:
-        try:
-            if not stat.S_ISREG(os.fstat(handle).st_mode):
-                return None
-            text = data.read(MAX_ENTRY + 1)
-        except OSError:
-            return None
-    if len(text) > MAX_ENTRY:
-        return None
-    try:
-        record = json.loads(text.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return None
+    record = read_kept_json(path, MAX_ENTRY)
     if not isinstance(record, dict) or record.get("key") != key:
         return None
     report = record.get("result")
