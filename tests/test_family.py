@@ -27,6 +27,17 @@ def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> No
     assert set(games) == {"Pope Joan", "Matrimony", "Spin", "Newmarket"}
 
 
+def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
+    by_id = {r.id: r for r in rulesets}
+    assert family.counted_by_game(rulesets) == (
+        "eight rulesets of Pope Joan, four of Matrimony, two of Spin and one of Newmarket"
+    )
+    assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
+    assert family.counted_by_game([by_id["peel"], by_id["spin"]]) == (
+        "one ruleset of Pope Joan and one of Spin"
+    )
+
+
 def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[Ruleset]) -> None:
     found = {k.ruleset.id: k.pope_joan.id for k in family.kinships(rulesets)}
     assert found == {

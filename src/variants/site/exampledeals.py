@@ -48,7 +48,7 @@ from ..telling.narrate import PEOPLE, narrate
 from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
-from ..telling.words import cap
+from ..telling.words import cap, number_word
 from .pages import name_for_id
 
 EXAMPLES_ENV = "VARIANTS_EXAMPLES"
@@ -86,22 +86,7 @@ def option_words(ruleset: Ruleset, key: str, value: str) -> tuple[str, str]:
     return key, value
 
 
-NUMBER_WORDS = {
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-}
 RUN_LINE = re.compile(r"^Run (\d+)\. (.*)$")
-
-
-def number_word(n: int) -> str:
-    return NUMBER_WORDS.get(n, str(n))
 
 
 def trump_text(trump: int | None) -> str:

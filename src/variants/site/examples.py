@@ -21,12 +21,11 @@ from markupsafe import Markup
 
 from ..engine.cards import card_glyph, card_name, card_words, is_red
 from ..rules.ruleset import Ruleset
-from ..telling.words import cap, person
+from ..telling.words import cap, number_word, person
 from .exampledeals import (
     Example,
     deal_view,
     examples_for,
-    number_word,
     option_words,
     policy_words,
     replay_data,

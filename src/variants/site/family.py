@@ -37,6 +37,17 @@ def by_game(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Ruleset]]]:
     return [(game, groups[game]) for game in order]
 
 
+def counted_by_game(rulesets: Sequence[Ruleset]) -> str:
+    """How many rulesets each game has, as a reader says it, in :func:`by_game`'s order:
+    ``eight rulesets of Pope Joan, two of Spin and one of Newmarket``."""
+    counts = [(game, len(members)) for game, members in by_game(rulesets)]
+    said = [f"{number_word(count)} of {game}" for game, count in counts[1:]]
+    if counts:
+        game, count = counts[0]
+        said.insert(0, f"{number_word(count)} {'ruleset' if count == 1 else 'rulesets'} of {game}")
+    return join_words(said)
+
+
 def pope_joan_for(relative: Ruleset, pope_joans: Sequence[Ruleset]) -> Ruleset | None:
     """The Pope Joan to compare a relative with: one from the same book (a source file in
     common), else the one nearest in date."""

@@ -21,8 +21,8 @@ from ..engine.play import DealResult, play_deal
 from ..engine.policies import make_policy
 from ..rules.ruleset import Ruleset
 from ..telling.results import Table
-from ..telling.words import cap, join_words, person
-from .exampledeals import POLICY, number_word, trump_text
+from ..telling.words import cap, join_words, number_word, person
+from .exampledeals import POLICY, trump_text
 from .pages import short_name
 
 SEED = 2

@@ -691,7 +691,7 @@ def added_pages(site: SiteData) -> set[str]:
 def guide_block(site: SiteData, page: str, arg: str) -> str:
     return render(
         "guide.md.j2",
-        games=family.by_game(site.rulesets),
+        counted=family.counted_by_game(site.rulesets),
         known=added_pages(site),
         **_common(site, page),
     )
