@@ -229,6 +229,21 @@ def test_another_sources_advice_plays_under_any_rules() -> None:
 # --- policies by name, and what is refused -----------------------------------------------------
 
 
+def test_advice_read_from_another_file_is_read_again_once_that_file_is_edited(
+    tmp_path: Path,
+) -> None:
+    """A long-lived process (the site's server) sees an edit to the advice it follows."""
+    path = tmp_path / "peel.yaml"
+    text = (REPO / "rulesets" / "peel.yaml").read_text("utf-8")
+    path.write_text(text, "utf-8")
+    advice_of = advice_beside(str(tmp_path / "another.yaml"))
+    before = [p.prefer for p in advice_of("peel").preferences]
+    assert before[:2] == ["prize-nothing-leads-to", "safe-run"]
+    path.write_text(text.replace("- prefer: safe-run", "- prefer: chief-card", 1), "utf-8")
+    after = [p.prefer for p in advice_of("peel").preferences]
+    assert after == ["prize-nothing-leads-to", "chief-card", *before[2:]]
+
+
 def test_a_policy_named_for_a_ruleset_follows_that_rulesets_advice() -> None:
     policy = make_policy("advice:peel", advice_beside(str(REPO / "rulesets" / "foster.yaml")))
     assert policy.name == "advice:peel"

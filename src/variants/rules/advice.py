@@ -20,8 +20,16 @@ MAX_ID = 64
 """The longest id looked up (ruleset ids are shorter)."""
 
 
-@cache
 def _advice_in(path: Path) -> Advice | None:
+    """The advice of the ruleset at ``path``, loaded once for each version of the file (its
+    size and the time it was changed), so that a long-lived process (``mkdocs serve``) sees an
+    edit."""
+    found = path.stat()
+    return _advice_of_version(path, found.st_size, found.st_mtime_ns)
+
+
+@cache
+def _advice_of_version(path: Path, size: int, changed: int) -> Advice | None:
     from .loader import load_ruleset
 
     return load_ruleset(path, each_option=False).rules.advice
@@ -44,6 +52,8 @@ def advice_beside(ruleset_path: str) -> Callable[[str], Advice]:
             advice = _advice_in(path)
         except ProblemsError as error:
             raise ValueError(f"advice:{ruleset_id}: {error.problems[0]}") from None
+        except OSError as error:
+            raise ValueError(f"advice:{ruleset_id}: cannot read {path}: {error.strerror}") from None
         if advice is None:
             raise ValueError(f"ruleset {ruleset_id!r} gives no play advice to follow")
         return advice
