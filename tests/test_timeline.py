@@ -9,7 +9,7 @@ import pytest
 
 from variants.rules.loader import load_rulesets
 from variants.rules.ruleset import Ruleset
-from variants.site import timeline
+from variants.site import compare, timeline
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -56,6 +56,30 @@ def test_each_source_is_compared_with_the_one_before(rulesets: list[Ruleset]) ->
     spare = next(c for c in peel.changes if c.label == "Spare hand or stock")
     assert spare.before != spare.now
     assert all(c.label != "Variations offered" for e in entries.values() for c in e.changes)
+
+
+def test_the_same_board_listed_in_another_order_is_no_change(rulesets: list[Ruleset]) -> None:
+    """Hoyle lists the Ace first and Cassell the Pope: the same eight compartments and stakes."""
+    by_id = {r.id: r for r in rulesets}
+    hoyle, cassell = by_id["hoyle"], by_id["cassell"]
+    row = next(d for d in compare.DIMENSIONS if d.id == "compartments")
+    assert row.value(hoyle) != row.value(cassell)
+    assert row.value(hoyle).startswith("8: Ace 1, King 1")
+    assert row.value(cassell).startswith("8: Pope 6, Matrimony 2")
+    assert "Compartments and stakes" not in {c.label for c in timeline.changes(hoyle, cassell)}
+    cells = {
+        c.ruleset.id: c for r in compare.matrix(rulesets) for c in r.cells if r.dimension is row
+    }
+    assert cells["hoyle"].group == cells["cassell"].group == cells["squareman"].group
+    assert cells["peel"].group != cells["hoyle"].group  # Pope Joan 6, and Game the rest
+    # one stake said once when every compartment has it; another label is another value
+    assert row.value(by_id["matrimony-cassell"]) == (
+        "5: Best, Matrimony, Intrigue, Confederacy and Pair, each at least 1, as the players choose"
+    )
+    assert cells["matrimony-cassell"].group == cells["matrimony-foster"].group
+    assert cells["matrimony-enquire"].group != cells["matrimony-cassell"].group  # Pairs
+    changed = timeline.changes(by_id["matrimony-enquire"], by_id["matrimony-cassell"])
+    assert [c.label for c in changed] == ["Compartments and stakes"]
 
 
 def test_a_source_without_a_year_comes_last(rulesets: list[Ruleset]) -> None:

@@ -8,15 +8,17 @@ compartments by what they do (:mod:`variants.rules.roles`), never by id.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import assert_never, get_args
+from typing import TypeVar, assert_never, get_args
 
 from ..engine.cards import card_glyph, card_words
 from ..mechanics import payments, with_another
 from ..rules import roles
 from ..rules.ruleset import Rules, Ruleset, StopCause, TurnUpFate
 from . import describe as d
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,12 @@ class Dimension:
     label: str
     value: Callable[[Ruleset], str]
     anchor: Callable[[Rules], str]
+    same: Callable[[Ruleset], Hashable] | None = None
+    """What makes two rulesets' values the same rule, where their words may differ (the same
+    compartments listed in another board order); the words themselves when not given."""
+
+    def key(self, ruleset: Ruleset) -> Hashable:
+        return self.value(ruleset) if self.same is None else self.same(ruleset)
 
 
 @dataclass(frozen=True)
@@ -43,18 +51,19 @@ class Row:
 
     @property
     def differs(self) -> bool:
-        return len({cell.text for cell in self.cells}) > 1
+        return len({cell.group for cell in self.cells}) > 1
 
     def groups(self) -> list[tuple[str, list[Ruleset]]]:
-        """Each distinct value with the rulesets that have it, in order of first appearance."""
-        found: dict[str, list[Ruleset]] = {}
+        """Each distinct value, in the words of the first ruleset that has it, with the
+        rulesets that have it, in order of first appearance."""
+        found: dict[int, tuple[str, list[Ruleset]]] = {}
         for cell in self.cells:
-            found.setdefault(cell.text, []).append(cell.ruleset)
-        return list(found.items())
+            found.setdefault(cell.group, (cell.text, []))[1].append(cell.ruleset)
+        return list(found.values())
 
 
-def _rules(value: Callable[[Rules], str]) -> Callable[[Ruleset], str]:
-    def apply(ruleset: Ruleset) -> str:
+def _rules(value: Callable[[Rules], T]) -> Callable[[Ruleset], T]:
+    def apply(ruleset: Ruleset) -> T:
         return value(ruleset.rules)
 
     return apply
@@ -252,6 +261,7 @@ DIMENSIONS: tuple[Dimension, ...] = (
         "Compartments and stakes",
         _rules(d.compartments_summary),
         _fixed("rule-board"),
+        _rules(d.compartments_key),
     ),
     Dimension("dressing", "Who dresses", _rules(d.dressing_summary), _fixed("rule-dressing")),
     Dimension("lead", "Lead restriction", _rules(d.lead_summary), _fixed("rule-lead")),
@@ -294,13 +304,14 @@ DIMENSIONS: tuple[Dimension, ...] = (
 def matrix(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
     rows: list[Row] = []
     for dimension in DIMENSIONS:
-        seen: list[str] = []
+        seen: list[Hashable] = []
         cells: list[Cell] = []
         for ruleset in rulesets:
+            key = dimension.key(ruleset)
+            if key not in seen:
+                seen.append(key)
             text = dimension.value(ruleset)
-            if text not in seen:
-                seen.append(text)
-            cells.append(Cell(ruleset, text, dimension.anchor(ruleset.rules), seen.index(text)))
+            cells.append(Cell(ruleset, text, dimension.anchor(ruleset.rules), seen.index(key)))
         rows.append(Row(dimension, tuple(cells)))
     return tuple(rows)
 

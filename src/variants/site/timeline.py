@@ -73,16 +73,10 @@ def changes(before: Ruleset, now: Ruleset) -> tuple[Change, ...]:
     for dimension in cmp.DIMENSIONS:
         if dimension.id in NOT_RULES:
             continue
-        old, new = dimension.value(before), dimension.value(now)
-        if _items(old) != _items(new):
+        if dimension.key(before) != dimension.key(now):
+            old, new = dimension.value(before), dimension.value(now)
             found.append(Change(dimension.label, dimension.anchor(now.rules), old, new))
     return tuple(found)
-
-
-def _items(value: str) -> list[str]:
-    """A row's value as its listed items, in any order: the same stakes listed in another
-    board order are no change."""
-    return sorted(value.split(", "))
 
 
 def entries(rulesets: Sequence[Ruleset]) -> list[Entry]:

@@ -92,13 +92,13 @@ def penalty_sentence(compartment: Compartment) -> str | None:
     return unplayed_penalty.sentence(compartment.win.one_card)
 
 
-def compartments_summary(rules: Rules) -> str:
-    """All compartments with their default stakes, in board order."""
-    parts = [
-        f"{c.label} {stake_text(rules, c).replace(' from each player', '')}"
+def _stakes(rules: Rules) -> tuple[list[tuple[str, str]], str]:
+    """Each compartment's label and default stake, in board order, and what follows them (who
+    pays, when every compartment is paid by every player)."""
+    stakes = [
+        (c.label, stake_text(rules, c).replace(" from each player", ""))
         for c in rules.board.compartments
     ]
-    parts = [p.replace(" the rest of the pool", ": rest of the pool") for p in parts]
     payer = rules.dressing.payer
     match payer:
         case "each-player":
@@ -107,4 +107,27 @@ def compartments_summary(rules: Rules) -> str:
             suffix = ""
         case _:
             assert_never(payer)
-    return f"{len(parts)}: " + ", ".join(parts) + suffix
+    return stakes, suffix
+
+
+def _stake_part(label: str, stake: str) -> str:
+    return f"{label}: rest of the pool" if stake == "the rest of the pool" else f"{label} {stake}"
+
+
+def compartments_summary(rules: Rules) -> str:
+    """All compartments with their default stakes, in board order; when every compartment has
+    the same stake, the stake said once: ``5: Best, Matrimony, ... and Pair, each at least 1,
+    as the players choose``."""
+    stakes, suffix = _stakes(rules)
+    kinds = {stake for _, stake in stakes}
+    if len(stakes) > 1 and len(kinds) == 1 and not kinds & {"nothing", "the rest of the pool"}:
+        labels = join_words([label for label, _ in stakes])
+        return f"{len(stakes)}: {labels}, each {stakes[0][1]}{suffix}"
+    return f"{len(stakes)}: " + ", ".join(_stake_part(*s) for s in stakes) + suffix
+
+
+def compartments_key(rules: Rules) -> tuple[tuple[tuple[str, str], ...], str]:
+    """What the compartments' summary says, in any order: the same compartments and stakes
+    listed in another board order are the same rule."""
+    stakes, suffix = _stakes(rules)
+    return tuple(sorted(stakes)), suffix
