@@ -31,8 +31,9 @@ class Dimension:
     """What makes two rulesets' values the same rule, where their words may differ (the same
     compartments listed in another board order); the words themselves when not given."""
 
-    def key(self, ruleset: Ruleset) -> Hashable:
-        return self.value(ruleset) if self.same is None else self.same(ruleset)
+    def key(self, ruleset: Ruleset, text: str) -> Hashable:
+        """What the ruleset's value (``text``, its words) is compared by."""
+        return text if self.same is None else self.same(ruleset)
 
 
 @dataclass(frozen=True)
@@ -307,10 +308,10 @@ def matrix(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
         seen: list[Hashable] = []
         cells: list[Cell] = []
         for ruleset in rulesets:
-            key = dimension.key(ruleset)
+            text = dimension.value(ruleset)
+            key = dimension.key(ruleset, text)
             if key not in seen:
                 seen.append(key)
-            text = dimension.value(ruleset)
             cells.append(Cell(ruleset, text, dimension.anchor(ruleset.rules), seen.index(key)))
         rows.append(Row(dimension, tuple(cells)))
     return tuple(rows)

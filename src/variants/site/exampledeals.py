@@ -143,10 +143,13 @@ def rulesets_folder(ruleset: Ruleset) -> Path:
 
 
 def examples_folder(ruleset: Ruleset) -> Path:
-    configured = os.environ.get(EXAMPLES_ENV)
-    if configured:
-        return Path(configured)
-    return rulesets_folder(ruleset).parent / "examples"
+    return examples_dir(rulesets_folder(ruleset))
+
+
+def examples_dir(rulesets_dir: Path) -> Path:
+    """The example deal files' folder: ``$VARIANTS_EXAMPLES``, else ``examples`` beside the
+    rulesets folder."""
+    return Path(os.environ.get(EXAMPLES_ENV) or rulesets_dir.parent / "examples")
 
 
 def _slug(text: str) -> str:

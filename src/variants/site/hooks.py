@@ -20,11 +20,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from .. import __file__ as package_init
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
 from . import brief, glossary, pagecache, playpage, rawhtml
+from .exampledeals import examples_dir
 from .pages import (
     SiteData,
     UnknownMarkerError,
@@ -39,9 +39,7 @@ from .pages import (
 from .stats_runs import cache_dir
 
 RULESETS_ENV = "VARIANTS_RULESETS"
-EXAMPLES_ENV = "VARIANTS_EXAMPLES"
 TEMPLATES = Path(__file__).parent / "templates"
-PACKAGE = Path(package_init).parent
 
 log = logging.getLogger("mkdocs.plugins.variants")
 
@@ -118,22 +116,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def examples_dir(rulesets_dir: Path) -> Path:
-    """The example deal files' folder: ``$VARIANTS_EXAMPLES``, else ``examples`` beside the
-    rulesets folder."""
-    return Path(os.environ.get(EXAMPLES_ENV) or rulesets_dir.parent / "examples")
-
-
 def page_key(config: MkDocsConfig, site: SiteData, rulesets_dir: Path) -> str:
     """The key the generated pages are kept under between builds (:mod:`.pagecache`)."""
     root = Path(config.config_file_path).resolve().parent
-    folders = [PACKAGE, rulesets_dir, examples_dir(rulesets_dir), root / "CONTRIBUTING.md"]
+    package = playpage.PACKAGE
+    folders = [package, rulesets_dir, examples_dir(rulesets_dir), root / "CONTRIBUTING.md"]
     folders += site.sources_dir.folders if site.sources_dir is not None else ()
     if site.bibliography is not None:
         folders.append(site.bibliography.folder)
     for module in section_modules(config.extra):
         found = getattr(importlib.import_module(module), "__file__", None)
-        if found is not None and not Path(found).resolve().is_relative_to(PACKAGE):
+        if found is not None and not Path(found).resolve().is_relative_to(package):
             folders.append(Path(found).resolve())
     settings = {"use_directory_urls": config.use_directory_urls, "extra": dict(config.extra)}
     return pagecache.page_key(folders, settings)

@@ -73,8 +73,8 @@ def changes(before: Ruleset, now: Ruleset) -> tuple[Change, ...]:
     for dimension in cmp.DIMENSIONS:
         if dimension.id in NOT_RULES:
             continue
-        if dimension.key(before) != dimension.key(now):
-            old, new = dimension.value(before), dimension.value(now)
+        old, new = dimension.value(before), dimension.value(now)
+        if dimension.key(before, old) != dimension.key(now, new):
             found.append(Change(dimension.label, dimension.anchor(now.rules), old, new))
     return tuple(found)
 
