@@ -91,6 +91,38 @@ def build_site(site: Path, config: Path = REPO / "mkdocs.yml", **variables: str)
     return output
 
 
+def mkdocs_build(
+    folder: Path, site: Path, **variables: str | None
+) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of the project in ``folder`` into ``site``, which may fail,
+    with these environment variables set (``None`` removes one)."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    for name, value in variables.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=600,
+    )
+
+
+@pytest.fixture
+def clone(tmp_path: Path) -> Path:
+    """The rulesets and the sources folder, as a fresh clone has them, far from any other
+    texts."""
+    root = tmp_path / "clone"
+    shutil.copytree(RULESETS, root / "rulesets")
+    shutil.copytree(REPO / "sources", root / "sources")
+    return root
+
+
 def site_project(
     root: Path, section_modules: str | None = None, recommended: str | None = None
 ) -> Path:

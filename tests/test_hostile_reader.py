@@ -39,6 +39,8 @@ def _laughs(levels: int) -> str:
 
 
 PLAIN = "use plain text, numbers, true/false, null, lists and mappings"
+DIRECTION = "text may not hold the direction mark U+{}"
+LINE_BREAK = "YAML would count it as a line break where editors do not; end lines with a newline"
 
 CASES: tuple[Case, ...] = (
     Case(
@@ -116,7 +118,33 @@ CASES: tuple[Case, ...] = (
         "title: abc\u202edef\n",
         1,
         8,
-        "text may not hold the control character U+202E",
+        "text may not hold the direction mark U+202E",
+    ),
+    Case("left-to-right-mark", "title: abc\u200edef\n", 1, 8, DIRECTION.format("200E")),
+    Case("right-to-left-mark", "title: abc\u200fdef\n", 1, 8, DIRECTION.format("200F")),
+    Case("arabic-letter-mark", "title: abc\u061cdef\n", 1, 8, DIRECTION.format("061C")),
+    Case("escaped-direction-mark", 'title: "abc\\u2067def"\n', 1, 8, DIRECTION.format("2067")),
+    Case(
+        "line-separator-in-a-comment",
+        "# one line\u2028two to YAML\nid: x\n",
+        1,
+        11,
+        "the line separator U+2028 is not allowed in a YAML file: " + LINE_BREAK,
+    ),
+    Case(
+        "next-line-in-a-comment",
+        "a: 1\n# one\x85two\nb: [\n",
+        2,
+        6,
+        "the control character U+0085 is not allowed in a YAML file: " + LINE_BREAK,
+    ),
+    Case(
+        "lone-carriage-return",
+        "a: 1\rb: 2\n",
+        1,
+        5,
+        "a carriage return (U+000D) not followed by a newline is not allowed in a YAML file: "
+        + LINE_BREAK,
     ),
     Case("tagged-int", "n: !!int abc\n", 1, 4, "'abc' is not a whole number"),
     Case("tagged-float", "n: !!float abc\n", 1, 4, "'abc' is not a number"),
@@ -145,6 +173,27 @@ CASES: tuple[Case, ...] = (
         1,
         4,
         "a number of 5,000 digits; at most 30 are allowed",
+    ),
+    Case(
+        "huge-hexadecimal",
+        "n: 0x" + "f" * 4000 + "\n",
+        1,
+        4,
+        "a number of 4,000 digits; at most 30 are allowed",
+    ),
+    Case(
+        "huge-binary",
+        "n: [0b1, 0b" + "1" * 31 + "]\n",
+        1,
+        10,
+        "a number of 31 digits; at most 30 are allowed",
+    ),
+    Case(
+        "huge-signed-hexadecimal-with-underscores",
+        "n: -0x" + "_ff" * 20 + "\n",
+        1,
+        4,
+        "a number of 40 digits; at most 30 are allowed",
     ),
     Case(
         "huge-float",
@@ -262,17 +311,33 @@ def test_not_utf8(tmp_path: Path) -> None:
     )
 
 
+NOT_REGULAR = "not a regular file: only a file on disk is read, not a device, a pipe or /proc"
+LINK = "is a link: only a regular file in its folder is read, never a link"
+
+
 def test_named_pipe_does_not_hang(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.yaml")
     outcome = run(["play", "pipe.yaml"], cwd=tmp_path)
-    assert (outcome.status, outcome.err_lines) == (1, ["variants: pipe.yaml:1: not a regular file"])
+    assert (outcome.status, outcome.err_lines) == (1, [f"variants: pipe.yaml:1: {NOT_REGULAR}"])
 
 
-def test_device(tmp_path: Path) -> None:
-    (tmp_path / "zero.yaml").symlink_to("/dev/zero")
-    outcome = run(["validate", "zero.yaml"], cwd=tmp_path)
-    assert outcome.status == 1
-    assert outcome.err_lines[0] == "zero.yaml:1:1: not a regular file"
+@pytest.mark.parametrize("path", ["/dev/zero", "/proc/self/environ", "/proc/self/cmdline"])
+def test_a_device_or_a_file_of_proc_is_never_read(path: str, tmp_path: Path) -> None:
+    """A file of /proc says it is empty and holds the process's secrets: never read."""
+    outcome = run(["validate", path], cwd=tmp_path)
+    assert (outcome.status, outcome.out) == (1, "")
+    assert outcome.err_lines == [f"{path}:1:1: {NOT_REGULAR}", "1 problem(s) in 1 of 1 file(s)"]
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/proc/self/environ", "real.yaml", "nowhere"])
+def test_a_link_is_never_followed(target: str, tmp_path: Path) -> None:
+    _write(tmp_path, "real.yaml", "id: real\n")
+    (tmp_path / "link.yaml").symlink_to(target)
+    outcome = run(["validate", "link.yaml"], cwd=tmp_path)
+    assert (outcome.status, outcome.out) == (1, "")
+    assert outcome.err_lines == [f"link.yaml:1:1: {LINK}", "1 problem(s) in 1 of 1 file(s)"]
+    outcome = run(["play", "link.yaml"], cwd=tmp_path)
+    assert (outcome.status, outcome.err_lines) == (1, [f"variants: link.yaml:1: {LINK}"])
 
 
 def test_folder_as_deal_file(tmp_path: Path) -> None:

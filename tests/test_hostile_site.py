@@ -14,13 +14,11 @@ import logging
 import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
-from conftest import REPO, build_site, site_project
+from conftest import REPO, build_site, mkdocs_build, site_project
 from mkdocs.exceptions import PluginError
 
 from variants.rules.ruleset import Ruleset
@@ -87,19 +85,6 @@ def test_the_hook_tells_a_bad_setting_as_mkdocs_tells_a_plugin_error(
     with pytest.raises(PluginError) as raised:
         hook_module().on_config(SimpleNamespace())
     assert str(raised.value) == "variants: " + SCALE.format("nan")
-
-
-def mkdocs_build(folder: Path, site: Path, **variables: str) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build --strict`` of the project in ``folder``, which may fail."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **variables)
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
 
 
 def test_a_build_with_a_bad_setting_stops_at_once_with_one_error_line(tmp_path: Path) -> None:

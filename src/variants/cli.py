@@ -41,7 +41,6 @@ from .dealfile import (
     is_ruleset_id,
     play_deal_file,
     read_deal_file,
-    rulesets_dir,
 )
 from .dealwrite import deal_file_text
 from .engine.cards import parse_card
@@ -58,6 +57,7 @@ from .rules.roles import chief_card
 from .rules.ruleset import OptionError, Ruleset, status_label
 from .rules.yamlsource import ProblemsError
 from .safewrite import WriteError, write_text
+from .settings import SettingError, rulesets_dir, usable_folder
 from .telling.narrate import Style, narrate, settlement_table
 from .telling.results import deal_json
 
@@ -88,6 +88,21 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
         )
 
     return parse
+
+
+def _path(text: str) -> str:
+    """An argument type: the name of a file or folder, which cannot be empty."""
+    if not text:
+        raise argparse.ArgumentTypeError("must name a file or folder, not ''")
+    return text
+
+
+def _folder(flag: str, text: str) -> Path:
+    """The folder an option names, or a :class:`UsageError` saying why it cannot be used."""
+    try:
+        return usable_folder(flag, Path(text))
+    except SettingError as error:
+        raise UsageError(str(error).removeprefix("$")) from None
 
 
 _HIDDEN = re.compile(
@@ -164,10 +179,10 @@ def _relative(path: Path | None) -> str:
 def cmd_validate(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.paths] or [DEFAULT_RULESETS]
     for path in paths:
-        if not os.path.exists(path):
+        if not os.path.lexists(path):  # a link is there, to be refused by the reader
             _error(f"{path}:1:1: no such file or folder")
             return 1
-    sources = Path(args.sources) if args.sources else None
+    sources = _folder("--sources", args.sources) if args.sources is not None else None
     validation = validate_paths(paths, sources, combinations=True)
     for problem in validation.problems:
         _error(str(problem))
@@ -310,7 +325,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
         board_ids=compiled.ids,
         stakes=laid,
     )
-    if args.out:
+    if args.out is not None:
         out = Path(args.out)
         try:
             write_text(out, text)
@@ -348,11 +363,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     deal = _read_deal(args)
     result = _play_file(deal)
     style = _style(args)
-    if deal.title:
-        print(deal.title)
-    if deal.notes:
-        print(deal.notes)
-    print(f"Rules: {deal.ruleset.title} ({deal.ruleset.id}).")
+    # What the files say is shown as it is and never acts on the terminal; the narration's
+    # colours are the project's own.
+    given = [deal.title] if deal.title else []
+    given += deal.notes.split("\n") if deal.notes else []
+    given.append(f"Rules: {deal.ruleset.title} ({deal.ruleset.id}).")
+    for line in given:
+        print(visible(line))
     for line in narrate(result.events, deal.compiled.rules, style):
         print(line)
     print()
@@ -477,7 +494,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     ruleset = _ruleset(args.ruleset, every_option=True)  # as `validate` checks it
     text = dump_json(ruleset) + "\n"
-    if args.out:
+    if args.out is not None:
         try:
             write_text(Path(args.out), text)
         except WriteError as error:
@@ -580,42 +597,48 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     validate = sub.add_parser("validate", help="check ruleset files against schema and sources")
     validate.add_argument("paths", nargs="*", help="ruleset files or folders (default: rulesets/)")
-    validate.add_argument("--sources", help="folder of source texts (default: found nearby)")
+    validate.add_argument(
+        "--sources", type=_path, help="folder of source texts (default: found nearby)"
+    )
     validate.set_defaults(run=cmd_validate)
 
     new = sub.add_parser("new", help="start a ruleset for a new source")
     new.add_argument("id", metavar="SOURCE_ID", help="the new ruleset's id (its file name)")
     new.add_argument("--title", required=True, help="the ruleset's title")
     new.add_argument("--like", metavar="EXISTING", help="start from this ruleset's rules")
-    new.add_argument("--rulesets", help="the rulesets folder (default: rulesets/)")
+    new.add_argument("--rulesets", type=_path, help="the rulesets folder (default: rulesets/)")
     new.set_defaults(run=cmd_new)
 
     listing = sub.add_parser("list", help="list the rulesets")
-    listing.add_argument("--rulesets", help="the rulesets folder (default: rulesets/)")
+    listing.add_argument("--rulesets", type=_path, help="the rulesets folder (default: rulesets/)")
     listing.set_defaults(run=cmd_list)
 
     export = sub.add_parser(
         "export", help="save a validated ruleset as JSON, for the engine to load without YAML"
     )
     export.add_argument("ruleset", help="a ruleset id, or the path of a ruleset file")
-    export.add_argument("--out", help="write the JSON here instead of to standard output")
+    export.add_argument(
+        "--out", type=_path, help="write the JSON here instead of to standard output"
+    )
     export.set_defaults(run=cmd_export)
 
     deal = sub.add_parser("deal", help="deal and play one deal, and write it as a deal file")
     table_args(deal)
     staking_arg(deal)
-    deal.add_argument("--out", help="write the deal file here instead of to standard output")
+    deal.add_argument(
+        "--out", type=_path, help="write the deal file here instead of to standard output"
+    )
     deal.set_defaults(run=cmd_deal)
 
     play = sub.add_parser("play", help="play a deal file and print the result")
-    play.add_argument("deal", help="a deal file (YAML or JSON)")
+    play.add_argument("deal", type=_path, help="a deal file (YAML or JSON)")
     play.add_argument("--json", action="store_true", help="print the result as JSON")
     staking_arg(play, None)
     look_args(play)
     play.set_defaults(run=cmd_play)
 
     replay = sub.add_parser("replay", help="tell a deal file's play in prose, run by run")
-    replay.add_argument("deal", help="a deal file (YAML or JSON)")
+    replay.add_argument("deal", type=_path, help="a deal file (YAML or JSON)")
     staking_arg(replay, None)
     look_args(replay)
     replay.set_defaults(run=cmd_replay)
@@ -801,7 +824,7 @@ def _run(parser: Callable[[], argparse.ArgumentParser], argv: Sequence[str] | No
     except Terminated:
         _error("variants: terminated")
         return 128 + signal.SIGTERM
-    except WorkerError as error:
+    except (WorkerError, SettingError) as error:
         _error(f"variants: {error}")
         return 1
     except OSError as error:

@@ -32,7 +32,8 @@ from .mechanics.spread import laid_problem
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset
 from .rules.ruleset import OptionError, Ruleset
-from .rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
+from .rules.yamlsource import DIRECTION_MARKS, JsonPath, ProblemsError, YamlDocument, read_yaml
+from .settings import rulesets_dir
 
 KEYS = {
     "title": "a short title for the deal",
@@ -130,10 +131,6 @@ def play_deal_file(deal: DealFile) -> DealResult:
     return result
 
 
-def rulesets_dir() -> Path:
-    return Path(os.environ.get("VARIANTS_RULESETS", "rulesets"))
-
-
 def is_ruleset_id(text: str) -> bool:
     """Whether ``text`` can name a ruleset file in the rulesets folder: a slug, not too long."""
     return len(text) <= MAX_ID and SLUG.match(text) is not None
@@ -158,7 +155,7 @@ def find_ruleset(
     caller checks the combination it plays."""
     base = folder or rulesets_dir()
     path = base / f"{ruleset_id}.yaml"
-    if not is_ruleset_id(ruleset_id) or not _is_file(path):
+    if not is_ruleset_id(ruleset_id) or not _present(path):
         raise ValueError(f"no ruleset {clip(ruleset_id)!r} (known: {known_rulesets(base)})")
     try:
         return load_ruleset(path, combinations=every_option, each_option=every_option)
@@ -166,10 +163,12 @@ def find_ruleset(
         raise ValueError(f"ruleset {ruleset_id!r} is invalid: {error.problems[0]}") from None
 
 
-def _is_file(path: Path) -> bool:
+def _present(path: Path) -> bool:
+    """Whether anything stands at ``path``: a link or a pipe is there to be refused on reading
+    (in the words of :mod:`variants.saferead`), not told as missing."""
     try:
-        return path.is_file()
-    except OSError:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
         return False
 
 
@@ -195,14 +194,18 @@ def kind(value: object) -> str:
     return type(value).__name__
 
 
+_NOT_TEXT = DIRECTION_MARKS | {"\ufffe", "\uffff"}
+
+
 def unprintable(text: str, allowed: str = "") -> str | None:
     """A description of the first character of ``text`` that is not printable text (a control
-    character, a line or paragraph separator, a lone surrogate, U+FFFE or U+FFFF), apart from
+    character, a line or paragraph separator, a direction mark, a lone surrogate, U+FFFE or
+    U+FFFF), apart from
     those in ``allowed``; None when there is none."""
     for index, char in enumerate(text):
         if char in allowed:
             continue
-        if unicodedata.category(char) in UNPRINTABLE or char in "\ufffe\uffff":
+        if unicodedata.category(char) in UNPRINTABLE or char in _NOT_TEXT:
             return f"U+{ord(char):04X} at character {index + 1}"
     return None
 
@@ -288,6 +291,8 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
 
     dealer = seat_at("dealer")
     banker = seat_at("banker") if "banker" in data else dealer
+    if "banker" in data and rules.dressing.payer != "banker":
+        raise fail(("banker",), "these rules have no banker: no one dresses the board for all")
     hands = [cards_at(("hands", i), hand) for i, hand in enumerate(hands_raw)]
     spare = cards_at(("spare",), data["spare"])
     turn_raw = data.get("turn_up")

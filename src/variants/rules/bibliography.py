@@ -9,12 +9,14 @@ against its schema (``schema/sources.schema.json``), every problem told at its l
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, assert_never
 
+from ..saferead import ReadError, read_text_lines
 from .yamlsource import Problem, ProblemsError, YamlDocument, read_yaml
 
 BIBLIOGRAPHY = "sources.yaml"
@@ -112,7 +114,7 @@ def _problems(document: YamlDocument, folder: Path) -> list[Problem]:
                         f"the {key} {raw[key]!r} is also that of source {earlier + 1}",
                     )
                 )
-        held = (folder / raw["file"]).is_file()
+        held = os.path.lexists(folder / raw["file"])
         if raw["kind"] == "public-domain" and not held:
             problems.append(
                 document.problem(
@@ -121,6 +123,13 @@ def _problems(document: YamlDocument, folder: Path) -> list[Problem]:
                     "kept in the sources folder",
                 )
             )
+        elif raw["kind"] == "public-domain":
+            try:
+                read_text_lines(folder / raw["file"])
+            except ReadError as error:
+                problems.append(
+                    document.problem(("sources", index, "file"), f"{raw['file']}: {error.reason}")
+                )
         elif raw["kind"] == "modern-page" and held:
             problems.append(
                 document.problem(

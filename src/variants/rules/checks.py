@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, assert_never, cast
 from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
 from ..mechanics import MECHANICS, Win, build_win
 from ..mechanics.spare_seen import dealer_sees, dealt_seats
+from ..saferead import ReadError, read_text_lines
 from .findings import Finding, RuleCheck, RuleView, card_key, reads
 from .ruleset import (
     Deal,
@@ -208,7 +209,11 @@ def check_citation_texts(
                     (f"no source file {declared['name']!r} in the sources folder"),
                 )
             continue
-        lines = _text(at_hand)
+        try:
+            lines = read_text_lines(at_hand)
+        except ReadError as error:
+            yield Finding(("source", "files", index, "name"), _unreadable(error))
+            continue
         texts[declared["name"]] = lines
         if len(lines) != declared["lines"]:
             yield Finding(
@@ -230,7 +235,11 @@ def check_citation_texts(
                             (*at, "source"), f"no source file {name!r} in the sources folder"
                         )
                     continue
-                texts[name] = _text(found)
+                try:
+                    texts[name] = read_text_lines(found)
+                except ReadError as error:
+                    yield Finding((*at, "source"), _unreadable(error))
+                    continue
             end = int(item["lines"].rpartition("-")[2])
             if end > len(texts[name]):
                 yield Finding((*at, "lines"), f"{name} has only {len(texts[name])} lines")
@@ -238,8 +247,9 @@ def check_citation_texts(
             yield from _check_quote(item, at, texts[name])
 
 
-def _text(path: Path) -> list[str]:
-    return path.read_text(encoding="utf-8", errors="replace").splitlines()
+def _unreadable(error: ReadError) -> str:
+    """A source text that cannot be read, in words: its name and why."""
+    return f"the source text {Path(error.path).name}: {error.reason}"
 
 
 def _check_quote(

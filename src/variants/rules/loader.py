@@ -23,6 +23,7 @@ import jsonschema
 from jsonschema.protocols import Validator
 
 from ..mechanics import fragments
+from ..settings import SOURCES_ENV, folder_setting
 from .bibliography import has_bibliography, read_bibliography
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
 from .findings import RuleCheck
@@ -119,7 +120,7 @@ class SourceTexts:
 
     def find(self, name: str) -> Path | None:
         for folder in self.folders:
-            if (folder / name).is_file():
+            if os.path.lexists(folder / name):  # a link or a pipe is found, and refused on reading
                 return folder / name
         return None
 
@@ -133,9 +134,9 @@ def find_sources_dir(near: Path) -> SourceTexts | None:
     ``shared/sources`` or ``sources`` beside the rulesets' project or up to three levels above
     it, then the repository's own ``sources`` folder (the one with a bibliography), which holds
     the public-domain texts only and is searched for what the first lacks."""
-    configured = os.environ.get("VARIANTS_SOURCES")
-    if configured:
-        return source_texts(Path(configured), near)
+    configured = folder_setting(SOURCES_ENV)
+    if configured is not None:
+        return source_texts(configured, near)
     full: list[Path] = []
     own: list[Path] = []
     for candidate in _candidates(near):

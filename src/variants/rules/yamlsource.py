@@ -19,15 +19,15 @@ text or longer than :data:`MAX_KEY`, a second document, or a syntax error.
 from __future__ import annotations
 
 import copy
-import os
 import re
-import stat
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from ..saferead import ReadError, read_bytes, too_large
 
 JsonPath = tuple[str | int, ...]
 
@@ -108,9 +108,15 @@ MAX_KEY = 200
 
 _YAML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
 """Characters YAML does not allow anywhere in a file, even in a comment."""
-_TEXT_FORBIDDEN = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]"
+_LINE_BREAKS = re.compile("[\x85\u2028\u2029]|\r(?!\n)")
+"""What YAML counts as a line break and ``wc -l``, editors and GitHub do not: refused anywhere
+in a file, so that every line a problem names is the line a person finds there."""
+DIRECTION_MARKS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
+"""The marks and controls that reorder text on screen (bidirectional formatting)."""
+_DIRECTION = "".join(sorted(DIRECTION_MARKS))
+_TEXT_FORBIDDEN = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{_DIRECTION}\ufffe\uffff]")
 """Characters a value may not hold, written out or escaped: control characters other than tab
 and newline, line and paragraph separators, and the marks that reorder text on screen."""
 
@@ -129,36 +135,10 @@ def read_yaml(path: Path) -> YamlDocument:
 
 
 def _read_text(path: Path) -> str:
-    name = str(path)
-
-    def fail(message: str, line: int = 1, column: int = 1) -> ProblemsError:
-        return ProblemsError([Problem(name, line, column, message)])
-
     try:
-        # Opened without blocking, so a named pipe given as a file cannot hang the reader.
-        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        raise fail("no such file") from None
-    except IsADirectoryError:
-        raise fail("is a folder, not a file") from None
-    except OSError as error:
-        raise fail(f"cannot read: {error.strerror or error}") from None
-    try:
-        info = os.fstat(handle)
-        if stat.S_ISDIR(info.st_mode):
-            raise fail("is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise fail("not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise fail(_too_large(info.st_size))
-        with os.fdopen(handle, "rb", closefd=False) as stream:
-            raw = stream.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise fail(f"cannot read: {error.strerror or error}") from None
-    finally:
-        os.close(handle)
-    if len(raw) > MAX_BYTES:
-        raise fail(_too_large(len(raw)))
+        raw = read_bytes(path, MAX_BYTES)
+    except ReadError as error:
+        raise ProblemsError([Problem(str(path), 1, 1, error.reason)]) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -166,11 +146,11 @@ def _read_text(path: Path) -> str:
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         message = f"not UTF-8 text: {error.reason} (byte 0x{raw[error.start]:02x})"
-        raise fail(message, line, column) from None
+        raise ProblemsError([Problem(str(path), line, column, message)]) from None
 
 
 def _too_large(size: int) -> str:
-    return f"the file is {size:,} bytes; at most {MAX_BYTES:,} ({MAX_BYTES // 1024} KiB) are read"
+    return too_large(size, MAX_BYTES)
 
 
 class _Resolver(yaml.resolver.Resolver):
@@ -195,6 +175,14 @@ def read_yaml_text(text: str, name: str) -> YamlDocument:
         raise ProblemsError(
             [Problem(name, line, column, f"{_code(found.group())} is not allowed in a YAML file")]
         )
+    found = _LINE_BREAKS.search(text)
+    if found:
+        line, column = _position(text, found.start())
+        message = (
+            f"{_code(found.group())} is not allowed in a YAML file: YAML would count it as a "
+            "line break where editors do not; end lines with a newline"
+        )
+        raise ProblemsError([Problem(name, line, column, message)])
     try:
         return _Builder(name).build(_events(text, name, fast=True))
     except _SyntaxError:
@@ -211,7 +199,14 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 
 
 def _code(character: str) -> str:
-    return f"the control character U+{ord(character):04X}"
+    code = ord(character)
+    if character in DIRECTION_MARKS:
+        return f"the direction mark U+{code:04X}"
+    if character in "\u2028\u2029":
+        return f"the {'line' if code == 0x2028 else 'paragraph'} separator U+{code:04X}"
+    if character == "\r":
+        return "a carriage return (U+000D) not followed by a newline"
+    return f"the control character U+{code:04X}"
 
 
 class _SyntaxError(Exception):
@@ -357,7 +352,7 @@ class _Builder:
             raise self.fail(at, f"the tag {_tag_text(tag)} is not allowed: {_PLAIN}")
         text = event.value
         kind = tag.rsplit(":", 1)[1]
-        digits = sum(c.isdigit() for c in text) if kind in ("int", "float") else 0
+        digits = _digits(text) if kind in ("int", "float") else 0
         if digits > MAX_DIGITS:
             raise self.fail(at, f"a number of {digits:,} digits; at most {MAX_DIGITS} are allowed")
         value = _construct(kind, tag, text)
@@ -462,6 +457,15 @@ class _Builder:
             assert parent.key is not None and parent.key == where
             parent.value[parent.key] = value
             parent.key = None
+
+
+def _digits(number: str) -> int:
+    """How many digits ``number`` is written with, in whatever base: ``0x`` followed by 4,000
+    hexadecimal digits is as long as 4,000 decimal ones."""
+    body = number.lstrip("+-")
+    if body[:2].lower() in ("0x", "0o", "0b"):
+        body = body[2:]
+    return sum(c.isalnum() for c in body)
 
 
 _INVALID = object()

@@ -12,7 +12,6 @@ Everything here is computed from the engine's event log; the templates only lay 
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from collections.abc import Sequence
@@ -44,6 +43,7 @@ from ..engine.play import DealResult, play_deal
 from ..engine.policies import ADVICE_PREFIX, make_policy
 from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
+from ..settings import EXAMPLES_ENV, folder_setting
 from ..telling.narrate import PEOPLE, narrate
 from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line
@@ -51,7 +51,6 @@ from ..telling.results import Table
 from ..telling.words import cap, number_word
 from .pages import name_for_id
 
-EXAMPLES_ENV = "VARIANTS_EXAMPLES"
 SEED = 1
 """The seed of every generated example deal."""
 PLAYER_COUNTS = (3, 5, 8)
@@ -149,7 +148,7 @@ def examples_folder(ruleset: Ruleset) -> Path:
 def examples_dir(rulesets_dir: Path) -> Path:
     """The example deal files' folder: ``$VARIANTS_EXAMPLES``, else ``examples`` beside the
     rulesets folder."""
-    return Path(os.environ.get(EXAMPLES_ENV) or rulesets_dir.parent / "examples")
+    return folder_setting(EXAMPLES_ENV) or rulesets_dir.parent / "examples"
 
 
 def _slug(text: str) -> str:

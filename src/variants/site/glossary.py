@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from ..rules.loader import SourceTexts
 from ..rules.ruleset import Ruleset
+from ..saferead import read_text_lines
 from .describe import source_number
 from .render import Linker
 
@@ -220,10 +221,6 @@ TERMS: tuple[Term, ...] = (
 # Where the source texts use each term
 
 
-MAX_SOURCE_BYTES = 1 << 20
-"""A source text longer than this is not searched."""
-
-
 @dataclass(frozen=True)
 class Use:
     """The lines of one source file that use a term."""
@@ -240,14 +237,10 @@ class Use:
 
 
 def source_lines(texts: SourceTexts, name: str) -> tuple[str, ...]:
-    """The lines of a source text, or none if the file is missing, too long or unreadable."""
+    """The lines of a source text, or none if it is not at hand; a
+    :class:`~variants.saferead.ReadError` if it is there and cannot be read."""
     path = texts.find(name)
-    try:
-        if path is None or path.stat().st_size > MAX_SOURCE_BYTES:
-            return ()
-        return tuple(path.read_text("utf-8", errors="replace").splitlines())
-    except OSError:
-        return ()
+    return () if path is None else tuple(read_text_lines(path))
 
 
 def usage(rulesets: Sequence[Ruleset], texts: SourceTexts | None) -> dict[str, tuple[Use, ...]]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 import logging
-import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from mkdocs.structure.pages import Page
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
+from ..saferead import ReadError
+from ..settings import RULESETS_ENV, SettingError, rulesets_dir
 from . import brief, glossary, pagecache, playpage, rawhtml
 from .exampledeals import examples_dir
 from .pages import (
@@ -38,7 +41,6 @@ from .pages import (
 )
 from .stats_runs import cache_dir
 
-RULESETS_ENV = "VARIANTS_RULESETS"
 TEMPLATES = Path(__file__).parent / "templates"
 
 log = logging.getLogger("mkdocs.plugins.variants")
@@ -60,10 +62,7 @@ _state = _State()
 
 
 def rulesets_folder(config: MkDocsConfig) -> Path:
-    configured = os.environ.get(RULESETS_ENV)
-    if configured:
-        return Path(configured)
-    return Path(config.config_file_path).resolve().parent / "rulesets"
+    return rulesets_dir(Path(config.config_file_path).resolve().parent / "rulesets")
 
 
 def _site() -> SiteData:
@@ -72,15 +71,29 @@ def _site() -> SiteData:
     return _state.site
 
 
+@contextmanager
+def _told() -> Iterator[None]:
+    """A setting that cannot be used, or a file that cannot be read, told as mkdocs tells a
+    plugin's error: one line naming it."""
+    try:
+        yield
+    except (SettingError, ReadError) as error:
+        raise PluginError(f"variants: {error}") from None
+
+
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    with _told():
+        return _configured(config)
+
+
+def _configured(config: MkDocsConfig) -> MkDocsConfig:
     folder = rulesets_folder(config)
     if not folder.is_dir():
         raise PluginError(f"variants: no rulesets folder at {folder} (set ${RULESETS_ENV})")
     try:
         rulesets = load_rulesets(folder)
     except ProblemsError as error:
-        lines = "\n".join(str(p) for p in error.problems)
-        raise PluginError(f"variants: the rulesets in {folder} are invalid:\n{lines}") from None
+        raise PluginError(problems_text(error)) from None
     if not rulesets:
         raise PluginError(f"variants: no rulesets in {folder}")
     for module in section_modules(config.extra):
@@ -139,11 +152,20 @@ def site_bibliography(folder: Path) -> Bibliography | None:
     try:
         return read_bibliography(folder)
     except ProblemsError as error:
-        lines = "\n".join(str(p) for p in error.problems)
-        raise PluginError(f"variants: the bibliography in {folder} is invalid:\n{lines}") from None
+        raise PluginError(problems_text(error)) from None
+
+
+def problems_text(error: ProblemsError) -> str:
+    """Each problem on a line of its own, which names its file, line and column."""
+    return "\n".join(f"variants: {problem}" for problem in error.problems)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    with _told():
+        return _with_generated(files, config)
+
+
+def _with_generated(files: Files, config: MkDocsConfig) -> Files:
     site = _site()
     generated, kept = pagecache.cached_pages(
         cache_dir(site.rulesets), _state.page_key, lambda: generate_pages(site)

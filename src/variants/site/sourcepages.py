@@ -16,6 +16,7 @@ from pathlib import Path
 from ..rules.bibliography import Entry
 from ..rules.citations import Citation
 from ..rules.ruleset import Gap, Ruleset
+from ..saferead import read_text_lines
 from .describe import describe
 from .render import line_anchor
 
@@ -99,11 +100,6 @@ def citations_of(ruleset: Ruleset) -> Iterator[Citing]:
             yield Citing(ruleset, anchor, f"Interpretation: {item.id} (supplied)", citation)
 
 
-def read_lines(path: Path) -> list[str]:
-    """The lines of a text, as the validator counts them."""
-    return path.read_text(encoding="utf-8", errors="replace").splitlines()
-
-
 def source_text(entry: Entry, folder: Path, rulesets: Iterable[Ruleset]) -> SourceText:
     every = tuple(rulesets)
     citing = tuple(
@@ -112,7 +108,7 @@ def source_text(entry: Entry, folder: Path, rulesets: Iterable[Ruleset]) -> Sour
     followed = tuple(r for r in every if entry.file in {f.name for f in r.source.files})
     if not entry.reproduced:
         return SourceText(entry, (), (), citing, followed)
-    texts = read_lines(folder / entry.file)
+    texts = read_text_lines(folder / entry.file)
     gaps = [gap for ruleset in every for gap in ruleset.source.gaps if gap.file == entry.file]
     after = _unmarked_gaps(gaps, texts)
     starts: dict[int, list[str]] = {}

@@ -1,0 +1,313 @@
+"""A contribution stays inside itself: what a pull request adds is read only as regular files in
+their folders, never through a link, from a device, a pipe or ``/proc``, each within its bound;
+every setting that names a folder is refused in one line when it cannot be used; lines are
+counted as ``wc -l`` counts them.
+
+Each case names what a hostile contributor would try and the exact line the project answers
+with; the site build is tried for real where it is what reads the file.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from clirun import REPO, run
+from conftest import mkdocs_build, site_project
+
+from variants.saferead import MAX_TEXT_BYTES, text_lines
+
+OWN = REPO / "sources"
+LINK = "is a link: only a regular file in its folder is read, never a link"
+NOT_REGULAR = "not a regular file: only a file on disk is read, not a device, a pipe or /proc"
+ENTRY = """\
+  - file: 991_x.txt
+    slug: x-1900
+    name: X, a text (1900)
+    cite: X (1900)
+    author: X
+    title: A text
+    edition: London, 1900
+    year: 1900
+    part: All of it
+    found: Here.
+    addresses:
+      - https://example.org/x
+    kind: public-domain
+"""
+
+
+@pytest.fixture
+def contribution(clone: Path) -> Path:
+    """A clone with a sixteenth text listed in the bibliography, what a pull request adding a
+    source does; the text itself is for each test to plant."""
+    with (clone / "sources" / "sources.yaml").open("a", encoding="utf-8") as bibliography:
+        bibliography.write(ENTRY)
+    return clone
+
+
+def entry_line(clone: Path) -> int:
+    """The line of the added entry's ``file:``."""
+    lines = (clone / "sources" / "sources.yaml").read_text("utf-8").split("\n")
+    return lines.index("  - file: 991_x.txt") + 1
+
+
+def validate(clone: Path) -> list[str]:
+    done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    assert (done.status, done.out) == (1, "")
+    return done.err_lines
+
+
+def plant(text: Path, how: str) -> None:
+    """Put at ``text`` what a hostile pull request would."""
+    match how:
+        case "link-to-proc":
+            text.symlink_to("/proc/self/environ")
+        case "link-to-a-file":
+            text.symlink_to(OWN / "005_hoyle-games-improved_pope.txt")
+        case "link-to-a-device":
+            text.symlink_to("/dev/zero")
+        case "link-loop":
+            text.symlink_to(text)
+        case "pipe":
+            os.mkfifo(text)
+        case "folder":
+            text.mkdir()
+        case "too-large":
+            text.write_bytes(b"x" * (MAX_TEXT_BYTES + 1))
+        case "not-utf-8":
+            text.write_bytes(b"one\ntwo caf\xe9\n")
+        case _:
+            raise AssertionError(how)
+
+
+TOLD = {
+    "link-to-proc": LINK,
+    "link-to-a-file": LINK,
+    "link-to-a-device": LINK,
+    "link-loop": LINK,
+    "pipe": NOT_REGULAR,
+    "folder": "is a folder, not a file",
+    "too-large": "the file is 1,048,577 bytes; at most 1,048,576 (1024 KiB) are read",
+    "not-utf-8": "not UTF-8 text: invalid continuation byte (byte 0xe9)",
+}
+
+
+@pytest.mark.parametrize("how", list(TOLD))
+def test_a_source_text_that_is_not_a_plain_file_is_refused_by_validate(
+    contribution: Path, how: str
+) -> None:
+    plant(contribution / "sources" / "991_x.txt", how)
+    where = f"sources/sources.yaml:{entry_line(contribution)}:11"
+    assert validate(contribution) == [
+        f"{where}: 991_x.txt: {TOLD[how]} (at sources/12/file)",
+        "1 problem(s) in 1 of 15 file(s)",
+    ]
+
+
+def test_a_cited_text_that_is_a_link_is_refused_where_the_ruleset_names_it(
+    clone: Path, tmp_path: Path
+) -> None:
+    """With ``$VARIANTS_SOURCES`` naming a folder of texts, a text there that is a link is
+    refused at the ruleset that cites it, never read."""
+    texts = tmp_path / "texts"
+    shutil.copytree(OWN, texts)
+    (texts / "005_hoyle-games-improved_pope.txt").unlink()
+    (texts / "005_hoyle-games-improved_pope.txt").symlink_to("/proc/self/environ")
+    done = run(["validate", "rulesets/hoyle.yaml"], cwd=clone, env={"VARIANTS_SOURCES": str(texts)})
+    assert (done.status, done.out) == (1, "")
+    assert done.err_lines[0].endswith(
+        f": the source text 005_hoyle-games-improved_pope.txt: {LINK} (at source/files/0/name)"
+    )
+    assert done.err_lines[0].startswith("rulesets/hoyle.yaml:")
+    assert len(done.err_lines) == 2
+
+
+def test_a_linked_source_text_fails_the_site_build_in_one_line(contribution: Path) -> None:
+    """The severe case: a source text linked to the build's own environment would print every
+    secret CI holds on the source's page. The build stops before anything is written."""
+    clone = contribution
+    project = site_project(clone)
+    plant(clone / "sources" / "991_x.txt", "link-to-proc")
+    site = clone / "site"
+    done = mkdocs_build(
+        project,
+        site,
+        SECRET_TOKEN="do-not-publish",
+        VARIANTS_RULESETS=None,
+        VARIANTS_SOURCES=None,
+        VARIANTS_EXAMPLES=None,
+    )
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if "variants:" in line]
+    assert errors == [
+        f"ERROR   -  variants: sources/sources.yaml:{entry_line(clone)}:11: 991_x.txt: {LINK} "
+        "(at sources/12/file)"
+    ]
+    assert "Traceback" not in done.stderr and "do-not-publish" not in done.stderr + done.stdout
+    assert not site.exists()
+
+
+# --------------------------------------------------------------------------------------------
+# Lines are counted as wc -l counts them
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("a\nb\n", ["a", "b"]),
+        ("a\nb", ["a", "b"]),
+        ("a\r\nb\r\n", ["a", "b"]),
+        (
+            "a\x0cb\x1cc\x1dd\x1ee\x85f\u2028g\u2029h\n",
+            ["a\x0cb\x1cc\x1dd\x1ee\x85f\u2028g\u2029h"],
+        ),
+        ("a\rb\n\n", ["a\rb", ""]),
+        ("", []),
+    ],
+)
+def test_a_text_has_as_many_lines_as_it_has_newlines(text: str, lines: list[str]) -> None:
+    assert text_lines(text) == lines
+
+
+def test_a_form_feed_or_line_separator_moves_no_citation(clone: Path, tmp_path: Path) -> None:
+    """Peel's text with a form feed, a U+2028 and a U+0085 on its first lines: it is as long as
+    before, and every quote of every ruleset is still on the lines it cites."""
+    texts = tmp_path / "texts"
+    shutil.copytree(OWN, texts)
+    peel = texts / "000_919af007d8e82e04.txt"
+    lines = peel.read_text("utf-8").split("\n")
+    lines[0] += "\x0c"
+    lines[1] += " \u2028 \x85 \x1c"
+    peel.write_text("\n".join(lines), "utf-8")
+    done = run(["validate", "rulesets/peel.yaml"], cwd=clone, env={"VARIANTS_SOURCES": str(texts)})
+    assert (done.status, done.err) == (0, "")
+
+
+# --------------------------------------------------------------------------------------------
+# Settings that name a folder
+
+
+COMMANDS = {
+    "VARIANTS_SOURCES": [["validate"]],
+    "VARIANTS_RULESETS": [["deal", "peel", "--players", "4"], ["list"]],
+}
+
+
+@pytest.mark.parametrize("variable", list(COMMANDS))
+@pytest.mark.parametrize(
+    ("planted", "told"),
+    [
+        ("/dev/zero", "must name a folder, and {path} is not one"),
+        ("pipe", "must name a folder, and {path} is not one"),
+        ("loop", "cannot be used: {path}: Too many levels of symbolic links"),
+        ("missing", "cannot be used: {path}: No such file or directory"),
+        ("file", "must name a folder, and {path} is not one"),
+    ],
+)
+def test_a_folder_setting_that_cannot_be_used_is_refused_in_one_line(
+    clone: Path, variable: str, planted: str, told: str
+) -> None:
+    path = planted if planted.startswith("/") else str(clone / planted)
+    match planted:
+        case "pipe":
+            os.mkfifo(path)
+        case "loop":
+            os.symlink(path, path)
+        case "file":
+            Path(path).write_text("a file\n", "utf-8")
+        case _:
+            pass
+    for command in COMMANDS[variable]:
+        done = run(command, cwd=clone, env={variable: path})
+        assert (done.status, done.out) == (1, "")
+        assert done.err_lines == [f"variants: ${variable} " + told.format(path=path)]
+
+
+def test_an_examples_folder_that_cannot_be_used_stops_the_build_in_one_line(
+    tmp_path: Path,
+) -> None:
+    project = site_project(tmp_path)
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    done = mkdocs_build(
+        project,
+        tmp_path / "s",
+        VARIANTS_EXAMPLES=str(loop),
+        VARIANTS_RULESETS=str(REPO / "rulesets"),
+    )
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
+    assert errors == [
+        f"ERROR   -  variants: $VARIANTS_EXAMPLES cannot be used: {loop}: Too many levels of "
+        "symbolic links"
+    ]
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "s").exists()
+
+
+def test_a_sources_option_that_is_not_a_folder_is_refused(clone: Path) -> None:
+    done = run(["validate", "--sources", "/dev/zero"], cwd=clone)
+    assert (done.status, done.err_lines) == (
+        1,
+        ["variants: --sources must name a folder, and /dev/zero is not one"],
+    )
+
+
+def test_a_ruleset_that_is_a_pipe_is_told_as_one(clone: Path) -> None:
+    (clone / "rulesets" / "peel.yaml").unlink()
+    os.mkfifo(clone / "rulesets" / "peel.yaml")
+    done = run(["deal", "peel", "--players", "4"], cwd=clone)
+    assert (done.status, done.out) == (1, "")
+    assert done.err_lines == [
+        f"variants: ruleset 'peel' is invalid: rulesets/peel.yaml:1:1: {NOT_REGULAR}"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argument", "named"),
+    [
+        (["deal", "peel", "--players", "4", "--out", ""], "--out"),
+        (["export", "peel", "--out", ""], "--out"),
+        (["validate", "--sources", ""], "--sources"),
+        (["play", ""], "deal"),
+        (["list", "--rulesets", ""], "--rulesets"),
+    ],
+)
+def test_an_empty_path_is_refused_not_taken_for_standard_output(
+    argument: list[str], named: str
+) -> None:
+    done = run(argument)
+    assert (done.status, done.out) == (1, "")
+    assert done.err_lines == [f"variants: {named} must name a file or folder, not ''"]
+
+
+def test_a_banker_for_rules_with_no_banker_is_refused(tmp_path: Path) -> None:
+    dealt = run(["deal", "peel", "--players", "4", "--seed", "3"])
+    (tmp_path / "d.yaml").write_text(dealt.out + "banker: 2\n", "utf-8")
+    line = len(text_lines(dealt.out)) + 1
+    done = run(["play", str(tmp_path / "d.yaml")])
+    assert (done.status, done.err_lines) == (
+        1,
+        [
+            f"variants: {tmp_path}/d.yaml:{line}: these rules have no banker: no one dresses the "
+            "board for all"
+        ],
+    )
+
+
+def test_a_replay_shows_what_came_from_the_file_and_never_acts_on_it(tmp_path: Path) -> None:
+    """Notes may hold tabs and newlines; each line is printed as it is, and nothing in it can
+    reach the terminal as a control."""
+    dealt = run(["deal", "peel", "--players", "4", "--seed", "3"])
+    notes = 'notes: "first line\\n\\tsecond, tabbed"\n'
+    (tmp_path / "d.yaml").write_text(notes + dealt.out, "utf-8")
+    done = run(["replay", str(tmp_path / "d.yaml")])
+    assert done.status == 0
+    assert done.out.splitlines()[:3] == [
+        "Pope Joan after W. H. Peel's Round Games with Cards: 4 players, seed 3",
+        "first line",
+        "\tsecond, tabbed",
+    ]
