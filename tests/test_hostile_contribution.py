@@ -16,8 +16,11 @@ from pathlib import Path
 import pytest
 from clirun import REPO, run
 from conftest import mkdocs_build, site_project
+from mkdocs.exceptions import PluginError
 
+from variants.rules.ruleset import Ruleset
 from variants.saferead import MAX_TEXT_BYTES, text_lines
+from variants.site.exampledeals import deal_file_examples
 
 OWN = REPO / "sources"
 LINK = "is a link: only a regular file in its folder is read, never a link"
@@ -311,3 +314,48 @@ def test_a_replay_shows_what_came_from_the_file_and_never_acts_on_it(tmp_path: P
         "first line",
         "\tsecond, tabbed",
     ]
+
+
+# --------------------------------------------------------------------------------------------
+# The site's own files: written pages, assets, the contributing guide, example deals
+
+
+@pytest.mark.parametrize(
+    ("planted", "told"),
+    [
+        ("docs/environment.md", f"docs/environment.md: {LINK}"),
+        ("docs/assets/env.txt", f"docs/assets/env.txt: {LINK}"),
+        ("docs/elsewhere", f"docs/elsewhere: {LINK}"),
+        ("docs/pipe.md", f"docs/pipe.md: {NOT_REGULAR}"),
+        ("CONTRIBUTING.md", f"{{project}}/CONTRIBUTING.md: {LINK}"),
+    ],
+)
+def test_a_linked_page_asset_or_guide_stops_the_build_before_it_is_published(
+    tmp_path: Path, planted: str, told: str
+) -> None:
+    """mkdocs publishes whatever a file of the docs folder links to; the build refuses it."""
+    (tmp_path / "project").mkdir()
+    project = site_project(tmp_path / "project")
+    if planted.endswith("pipe.md"):
+        os.mkfifo(project / planted)
+    else:
+        (project / planted).symlink_to("/" if planted == "docs/elsewhere" else "/proc/self/environ")
+    site = tmp_path / "site"
+    done = mkdocs_build(project, site, VARIANTS_RULESETS=str(REPO / "rulesets"))
+    assert done.returncode == 1
+    errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")]
+    assert errors == [f"ERROR   -  variants: {told.format(project=project)}"]
+    assert "Traceback" not in done.stderr
+    assert not site.exists()
+
+
+def test_an_example_deal_that_is_a_link_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rulesets: dict[str, Ruleset]
+) -> None:
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    (examples / "secret.yaml").symlink_to("/proc/self/environ")
+    monkeypatch.setenv("VARIANTS_EXAMPLES", str(examples))
+    with pytest.raises(PluginError) as raised:
+        deal_file_examples(rulesets["peel"])
+    assert str(raised.value) == f"variants: example deal {examples}/secret.yaml:1: {LINK}"

@@ -226,11 +226,11 @@ def deal_file_examples(ruleset: Ruleset) -> list[Example]:
     if not folder.is_dir():
         return []
     rulesets = rulesets_folder(ruleset)
-    stamp = tuple(sorted((p.name, p.stat().st_mtime_ns) for p in rulesets.glob("*.yaml")))
+    stamp = tuple(sorted((p.name, p.lstat().st_mtime_ns) for p in rulesets.glob("*.yaml")))
     found = []
     for path in sorted(folder.glob("*.yaml")):
         ruleset_id, example = _deal_file_example(
-            str(path), path.stat().st_mtime_ns, str(rulesets), stamp
+            str(path), path.lstat().st_mtime_ns, str(rulesets), stamp
         )
         if ruleset_id == ruleset.id:
             found.append(example)

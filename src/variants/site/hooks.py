@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
+import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -24,7 +26,7 @@ from mkdocs.structure.pages import Page
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
-from ..saferead import ReadError
+from ..saferead import LINK, NOT_REGULAR, ReadError
 from ..settings import RULESETS_ENV, SettingError, rulesets_dir
 from . import brief, glossary, pagecache, playpage, rawhtml
 from .exampledeals import examples_dir
@@ -87,6 +89,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def _configured(config: MkDocsConfig) -> MkDocsConfig:
+    docs_stay_inside(Path(config.docs_dir))
     folder = rulesets_folder(config)
     if not folder.is_dir():
         raise PluginError(f"variants: no rulesets folder at {folder} (set ${RULESETS_ENV})")
@@ -163,6 +166,21 @@ def problems_text(error: ProblemsError) -> str:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     with _told():
         return _with_generated(files, config)
+
+
+def docs_stay_inside(docs: Path) -> None:
+    """Raise :class:`ReadError` unless every page and asset in the docs folder is a regular
+    file there and no folder in it is a link: mkdocs follows links, walking into whatever a
+    link points at and publishing it (the build's environment, or the whole disk to walk)."""
+    for root, folders, names in os.walk(docs):
+        for name in [*folders, *names]:
+            path = Path(root, name)
+            shown = path.relative_to(docs.parent)
+            found = os.lstat(path).st_mode
+            if stat.S_ISLNK(found):
+                raise ReadError(shown, LINK)
+            if not (stat.S_ISDIR(found) or stat.S_ISREG(found)):
+                raise ReadError(shown, NOT_REGULAR)
 
 
 def _with_generated(files: Files, config: MkDocsConfig) -> Files:

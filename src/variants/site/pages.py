@@ -20,6 +20,7 @@ Modules holding such functions are imported at build time when listed in ``mkdoc
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,7 @@ from ..rules.bibliography import Bibliography, Entry
 from ..rules.citations import Citation
 from ..rules.loader import SourceTexts
 from ..rules.ruleset import HOME_GAME, Gap, Ruleset
+from ..saferead import MAX_TEXT_BYTES, decode, read_bytes
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
@@ -744,5 +746,9 @@ def section_modules(extra: Mapping[str, Any]) -> list[str]:
 
 
 def read_contributing(root: Path) -> str | None:
+    """The contributing guide beside mkdocs.yml, read as every contributed file is
+    (:mod:`variants.saferead`); None when there is none."""
     path = root / "CONTRIBUTING.md"
-    return path.read_text("utf-8") if path.is_file() else None
+    if not os.path.lexists(path):
+        return None
+    return decode(read_bytes(path, MAX_TEXT_BYTES), path)
