@@ -300,6 +300,8 @@ class Command:
     name: str
     args: list[str]
     message: str
+    rulesets: tuple[tuple[str, str], ...] = ()
+    """Files put in the rulesets folder first, by name, with their text."""
 
 
 DEAL_ARGS = ["deal", "peel", "--players", "3", "--seed", "118"]
@@ -311,6 +313,13 @@ def deal_to(out: str) -> list[str]:
 
 def new(ruleset_id: str, title: str, *more: str) -> list[str]:
     return ["new", ruleset_id, "--title", title, "--rulesets", "rulesets", *more]
+
+
+SITE_PAGES = (
+    "the name of one of the site's own pages (compare, contributing, disagreements, family, "
+    "glossary, in-brief, index, one-deal, play, replay, schema, sources, timeline); choose another"
+)
+PEEL = (REPO / "rulesets" / "peel.yaml").read_text(encoding="utf-8")
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -379,12 +388,84 @@ COMMANDS: tuple[Command, ...] = (
         new("copy", "Copy", "--like", "../rulesets/peel"),
         "variants: no ruleset '../rulesets/peel' to start from (known: peel, taken)",
     ),
+    # --- what `variants validate` refuses is never written ------------------------------------
+    Command(
+        "new-id-of-the-compare-page",
+        new("compare", "Compare"),
+        "variants: not writing rulesets/compare.yaml, which would not validate: 'compare' is "
+        f"{SITE_PAGES} (at id)",
+    ),
+    Command(
+        "new-id-of-the-home-page-like-peel",
+        new("index", "Index", "--like", "peel"),
+        f"variants: not writing rulesets/index.yaml, which would not validate: 'index' is "
+        f"{SITE_PAGES} (at id)",
+    ),
+    Command(
+        "new-id-ending-in-a-newline",
+        new("trail\n", "Trail"),
+        "variants: 'trail\\n' is not a valid id: use lower-case letters and digits, words "
+        "joined by - or _ (for example hoyle-1907)",
+    ),
+    Command(
+        "new-title-with-a-direction-override",
+        new("rtl", "Pope \u202eJoan"),
+        "variants: the title must be one line of printable text: it holds U+202E at character 6",
+    ),
+    Command(
+        "new-like-a-ruleset-that-does-not-validate",
+        new("copy", "Copy", "--like", "decimal"),
+        "variants: not writing rulesets/copy.yaml, which would not validate: expected an "
+        "integer, got number 3.0 (at rules/players/min)",
+        rulesets=(("decimal.yaml", PEEL.replace("    min: 3\n", "    min: 3.0\n", 1)),),
+    ),
+    Command(
+        "new-like-a-ruleset-that-is-not-yaml",
+        new("copy", "Copy", "--like", "unclosed"),
+        "variants: cannot start from unclosed.yaml: rulesets/unclosed.yaml:1:5: YAML syntax "
+        "error: the list [ opened here is not closed (on line 2: expected ',' or ']', but got "
+        "'<stream end>')",
+        rulesets=(("unclosed.yaml", "id: [copy\n"),),
+    ),
+    Command(
+        "new-like-a-list",
+        new("copy", "Copy", "--like", "listed"),
+        "variants: cannot start from listed.yaml: rulesets/listed.yaml holds no ruleset's rules",
+        rulesets=(("listed.yaml", "- id: listed\n"),),
+    ),
+    Command(
+        "new-like-a-ruleset-whose-advice-option-has-a-list-for-its-id",
+        new("copy", "Copy", "--like", "listed"),
+        "variants: not writing rulesets/copy.yaml, which would not validate: expected a string, "
+        "got list ['advice'] (at options/0/id); and 1 other problem(s)",
+        rulesets=(
+            (
+                "listed.yaml",
+                PEEL.replace(
+                    "options:\n",
+                    "options:\n  - id: [advice]\n    label: Advice\n    default: a\n"
+                    "    values:\n      - {value: a, label: A}\n"
+                    "      - {value: b, label: B,\n"
+                    "         set: {advice.preferences: [], pack.removed: []}}\n",
+                    1,
+                ),
+            ),
+        ),
+    ),
+    Command(
+        "new-beside-the-same-id-in-yml",
+        new("peel-again", "Peel again"),
+        "variants: rulesets/peel-again.yml exists already: choose another id or edit that file",
+        rulesets=(("peel-again.yml", PEEL.replace("id: peel\n", "id: peel-again\n", 1)),),
+    ),
 )
 
 
 @pytest.mark.parametrize("case", COMMANDS, ids=[case.name for case in COMMANDS])
 def test_a_hostile_write_is_refused_and_touches_nothing(case: Command, tmp_path: Path) -> None:
     spared(tmp_path)
+    for name, text in case.rulesets:
+        (tmp_path / "rulesets" / name).write_text(text, encoding="utf-8")
     before = snapshot(tmp_path)
     device = os.stat(os.devnull)
     done = run(case.args, cwd=tmp_path, env={"VARIANTS_RULESETS": RULESETS})

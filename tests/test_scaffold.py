@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import yaml
 from clirun import REPO, Outcome
 from clirun import run as run_cli
 
@@ -88,3 +89,79 @@ def test_new_like_names_the_known_rulesets_when_the_model_is_missing(tmp_path: P
     done = run(tmp_path, "new", "x", "--title", "x", "--like", "pell")
     assert done.status == 1
     assert "no ruleset 'pell' to start from (known: cassell, foster, hoffmann" in done.err
+
+
+# --- a copy is the other ruleset's data, written out again: its layout cannot mislead it ----
+
+
+def wrote(ruleset_id: str) -> str:
+    path = f"rulesets/{ruleset_id}.yaml"
+    return f"wrote {path}: edit it, then run `variants validate {path}`\n"
+
+
+def validated(cwd: Path, *paths: str) -> Outcome:
+    return run_cli(["validate", *paths], cwd=cwd, env={"VARIANTS_SOURCES": None})
+
+
+def test_new_like_a_ruleset_whose_title_is_folded_writes_one_that_validates(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "rulesets").mkdir()
+    peel = (REPO / "rulesets" / "peel.yaml").read_text(encoding="utf-8")
+    old = "title: Pope Joan after W. H. Peel's Round Games with Cards\n"
+    assert old in peel
+    folded = "title: >-\n  Pope Joan after W. H. Peel's\n  Round Games with Cards\n"
+    (tmp_path / "rulesets" / "folded.yaml").write_text(
+        peel.replace("id: peel\n", "id: folded\n").replace(old, folded), encoding="utf-8"
+    )
+    done = run(tmp_path, "new", "unfolded", "--title", "Unfolded", "--like", "folded")
+    assert (done.status, done.out, done.err) == (0, wrote("unfolded"), "")
+    check = validated(tmp_path, "rulesets/unfolded.yaml")
+    assert (check.status, check.err) == (0, ""), check.err
+    assert load_ruleset(tmp_path / "rulesets" / "unfolded.yaml").title == "Unfolded"
+
+
+def test_new_like_a_ruleset_indented_by_four_spaces_leaves_its_advice_out(tmp_path: Path) -> None:
+    (tmp_path / "rulesets").mkdir()
+    data = yaml.safe_load((REPO / "rulesets" / "peel.yaml").read_text(encoding="utf-8"))
+    data["id"] = "wide"
+    (tmp_path / "rulesets" / "wide.yaml").write_text(
+        yaml.safe_dump(data, indent=4, sort_keys=False, allow_unicode=True), encoding="utf-8"
+    )
+    assert "\n    advice:\n" in (tmp_path / "rulesets" / "wide.yaml").read_text(encoding="utf-8")
+    done = run(tmp_path, "new", "narrow", "--title", "Narrow", "--like", "wide")
+    assert (done.status, done.out, done.err) == (0, wrote("narrow"), "")
+    text = (tmp_path / "rulesets" / "narrow.yaml").read_text(encoding="utf-8")
+    assert "# Started from wide.yaml" in text and "Its play advice is left\n# out" in text
+    copy = load_ruleset(tmp_path / "rulesets" / "narrow.yaml")
+    assert copy.rules.advice is None
+    rules = json.loads(load_ruleset(tmp_path / "rulesets" / "wide.yaml").raw_rules)
+    del rules["advice"]
+    assert json.loads(copy.raw_rules) == rules
+
+
+def test_new_like_leaves_out_the_options_that_only_changed_the_advice(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "rulesets", tmp_path / "rulesets")
+    done = run(tmp_path, "new", "hoyle-again", "--title", "Hoyle again", "--like", "hoyle")
+    assert (done.status, done.out, done.err) == (0, wrote("hoyle-again"), "")
+    copy = load_ruleset(tmp_path / "rulesets" / "hoyle-again.yaml")
+    original = load_ruleset(REPO / "rulesets" / "hoyle.yaml")
+    assert [o.id for o in original.options if o.id != "advice"] == [o.id for o in copy.options]
+    # The readings of the advice go with it; every other reading stays.
+    kept = [i.id for i in original.interpretations if not i.id.startswith("advice-")]
+    assert [i.id for i in copy.interpretations] == kept
+
+
+def test_every_ruleset_new_writes_passes_validate(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "rulesets", tmp_path / "rulesets")
+    shipped = sorted(p.stem for p in (tmp_path / "rulesets").glob("*.yaml"))
+    for like in shipped:
+        done = run(
+            tmp_path, "new", f"copy-of-{like}", "--title", f"A copy of {like}", "--like", like
+        )
+        assert (done.status, done.err) == (0, ""), like
+    done = run(tmp_path, "new", "from-the-template", "--title", "From the template")
+    assert (done.status, done.err) == (0, "")
+    check = validated(tmp_path)
+    assert (check.status, check.err) == (0, ""), check.err
+    assert check.out.startswith(f"{2 * len(shipped) + 1} ruleset(s) valid;")

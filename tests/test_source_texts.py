@@ -156,20 +156,46 @@ def test_a_missing_text_is_refused(clone: Path) -> None:
     ]
 
 
-def test_a_page_address_listed_twice_is_refused(clone: Path) -> None:
+def _edit_bibliography(clone: Path, old: str, new: str) -> None:
     bibliography = clone / "sources" / "sources.yaml"
     text = bibliography.read_text("utf-8")
-    bibliography.write_text(text.replace("slug: britannica-1911", "slug: peel-1891"), "utf-8")
+    assert text.count(old) == 1, old
+    bibliography.write_text(text.replace(old, new), "utf-8")
+
+
+def test_a_page_address_listed_twice_is_refused(clone: Path) -> None:
+    _edit_bibliography(clone, "slug: britannica-1911", "slug: peel-1891")
     assert _problems(clone / "sources") == [
         "sources.yaml:165:11: the slug 'peel-1891' is also that of source 1 (at sources/11/slug)"
     ]
 
 
+INDEX_SLUG = (
+    "sources/sources.yaml:165:11: 'index' is the name of one of the site's own pages (index); "
+    "choose another (at sources/11/slug)"
+)
+"""A source whose page would be ``sources/index.md``: the site's own Sources page."""
+
+
+def test_a_slug_that_is_the_sources_page_is_refused(clone: Path) -> None:
+    _edit_bibliography(clone, "slug: britannica-1911", "slug: index")
+    assert _problems(clone / "sources") == [INDEX_SLUG.removeprefix("sources/")]
+    done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
+    assert (done.status, done.out) == (1, "")
+    assert done.err.splitlines() == [INDEX_SLUG, "1 problem(s) in 1 of 15 file(s)"]
+
+
+def test_the_site_build_refuses_a_slug_that_is_the_sources_page(clone: Path) -> None:
+    _edit_bibliography(clone, "slug: britannica-1911", "slug: index")
+    with pytest.raises(PluginError) as caught:
+        site_bibliography(clone / "sources")
+    assert str(caught.value) == (
+        f"variants: the bibliography in {clone / 'sources'} is invalid:\n{clone}/{INDEX_SLUG}"
+    )
+
+
 def test_markup_in_a_name_is_refused(clone: Path) -> None:
-    bibliography = clone / "sources" / "sources.yaml"
-    text = bibliography.read_text("utf-8")
-    old = "name: Enquire Within Upon Everything (1856)"
-    bibliography.write_text(text.replace(old, "name: <b>Enquire</b>"), "utf-8")
+    _edit_bibliography(clone, "name: Enquire Within Upon Everything (1856)", "name: <b>Enquire</b>")
     assert _problems(clone / "sources") == [
         "sources.yaml:153:11: '<b>Enquire</b>' is not text matching "
         "^[A-Za-z0-9][A-Za-z0-9 ,.'():-]*$ (at sources/10/name)"

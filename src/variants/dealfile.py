@@ -55,7 +55,8 @@ KEYS = {
     "seed": "the seed of the random policy",
 }
 REQUIRED = ("ruleset", "dealer", "hands", "spare")
-SLUG = re.compile(r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$")
+SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
+"""A ruleset id, matched whole (``fullmatch``: a ``$`` would let a final newline through)."""
 MAX_ID = 64
 """The longest ruleset id: the name of a file in the rulesets folder."""
 MAX_TITLE = 200
@@ -133,7 +134,7 @@ def play_deal_file(deal: DealFile) -> DealResult:
 
 def is_ruleset_id(text: str) -> bool:
     """Whether ``text`` can name a ruleset file in the rulesets folder: a slug, not too long."""
-    return len(text) <= MAX_ID and SLUG.match(text) is not None
+    return len(text) <= MAX_ID and SLUG.fullmatch(text) is not None
 
 
 def known_rulesets(folder: Path) -> str:

@@ -675,6 +675,11 @@ def _citations(data: Any) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any
                 yield (*path, index), item
 
 
+def interpretations_named(node: Any) -> set[str]:
+    """The ids of the interpretations that ``node`` refers to, anywhere inside it."""
+    return {ref for _, ref in _walk_key(node, "interpretation", ()) if isinstance(ref, str)}
+
+
 def _walk_key(
     node: Any, wanted: str, path: tuple[str | int, ...]
 ) -> Iterator[tuple[tuple[str | int, ...], Any]]:

@@ -258,11 +258,24 @@ def load_ruleset(
     Every option value is tried alone unless ``each_option`` is false, as for a command that
     plays one combination and checks just that one with :func:`choice_problems`."""
     document = read_yaml(path)
-    texts = SourceTexts((sources_dir,)) if isinstance(sources_dir, Path) else sources_dir
-    problems = sorted(set(_problems(document, path, texts, combinations, each_option)), key=_order)
+    problems = ruleset_problems(document, path, sources_dir, combinations, each_option)
     if problems:
         raise ProblemsError(problems)
     return build_ruleset(document.data, str(path))
+
+
+def ruleset_problems(
+    document: YamlDocument,
+    path: Path,
+    sources_dir: Path | SourceTexts | None = None,
+    combinations: bool = False,
+    each_option: bool = True,
+) -> list[Problem]:
+    """Everything wrong with a ruleset read as ``document`` from the file ``path`` (which names
+    it: its id must be the file's name), in the order of its lines: what ``variants validate``
+    finds in it, with ``combinations``; its quotes are checked when there are ``sources_dir``."""
+    texts = SourceTexts((sources_dir,)) if isinstance(sources_dir, Path) else sources_dir
+    return sorted(set(_problems(document, path, texts, combinations, each_option)), key=_order)
 
 
 def load_rulesets(folder: Path) -> dict[str, Ruleset]:

@@ -193,6 +193,15 @@ def read_yaml_text(text: str, name: str) -> YamlDocument:
         raise ProblemsError([_syntax_problem(error.error, name)]) from None
 
 
+def forbidden_character(value: str) -> str | None:
+    """The first character of ``value`` that no value read may hold (see the reader's bounds),
+    as ``U+202E at character 6``; None when there is none."""
+    found = _TEXT_FORBIDDEN.search(value)
+    if found is None:
+        return None
+    return f"U+{ord(found.group()):04X} at character {found.start() + 1}"
+
+
 def _position(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
