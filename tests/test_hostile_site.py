@@ -23,6 +23,7 @@ import pytest
 from conftest import REPO, build_site, site_project
 from mkdocs.exceptions import PluginError
 
+from variants.rules.loader import load_rulesets
 from variants.rules.ruleset import Ruleset
 from variants.site import publish
 from variants.site import stats_runs as sr
@@ -33,7 +34,15 @@ from variants.site import stats_runs as sr
 SCALE = "$VARIANTS_STATS_SCALE must be a number above 0 and at most 10, not {!r}"
 
 
-@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "-1", "0", "10.5", "abc", "1e400"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        *("nan", "inf", "-inf", "-1", "0", "10.5", "abc", "1e400"),
+        # Python's float reads these, but they are not plain decimal numbers.
+        *("0_01", "1_0", "0.5e0_1", "+0.5", "infinity", "\u0661", "\uff11", "1e", ".", "1.2.3"),
+        *("0x1", "1,5", "½"),
+    ],
+)
 def test_a_scale_that_is_not_a_sensible_size_is_refused_in_one_line(
     monkeypatch: pytest.MonkeyPatch, text: str
 ) -> None:
@@ -46,7 +55,15 @@ def test_a_scale_that_is_not_a_sensible_size_is_refused_in_one_line(
 def test_the_scale_may_be_anything_from_just_above_0_to_10(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for text, value in (("0.01", 0.01), (" 10 ", 10.0), ("1e-3", 0.001)):
+    for text, value in (
+        ("0.01", 0.01),
+        (" 10 ", 10.0),
+        ("1e-3", 0.001),
+        (".5", 0.5),
+        ("5.", 5.0),
+        ("1E+0", 1.0),
+        ("0.5e-1", 0.05),
+    ):
         monkeypatch.setenv("VARIANTS_STATS_SCALE", text)
         assert sr.scale() == value
 
@@ -66,6 +83,70 @@ def test_a_cache_that_is_a_file_is_refused_in_one_line(
         sr.check_settings()
     assert str(raised.value) == (
         f"$VARIANTS_STATS_CACHE cannot be used: {tmp_path}/file/below: Not a directory"
+    )
+
+
+@pytest.fixture
+def copied(tmp_path: Path) -> dict[str, Ruleset]:
+    """The shipped rulesets, copied into a project of their own in ``tmp_path``."""
+    shutil.copytree(REPO / "rulesets", tmp_path / "project" / "rulesets")
+    return load_rulesets(tmp_path / "project" / "rulesets")
+
+
+def test_the_cache_is_the_user_s_cache_folder_unless_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, copied: dict[str, Ruleset]
+) -> None:
+    monkeypatch.delenv("VARIANTS_STATS_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert sr.cache_dir(copied.values()) == tmp_path / "xdg" / "variants" / "stats"
+    # A relative $XDG_CACHE_HOME is ignored, as the specification asks.
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert sr.cache_dir(copied.values()) == tmp_path / "home" / ".cache" / "variants" / "stats"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert sr.cache_dir(copied.values()) == tmp_path / "home" / ".cache" / "variants" / "stats"
+    monkeypatch.setenv("VARIANTS_STATS_CACHE", str(tmp_path / "named"))
+    assert sr.cache_dir(copied.values()) == tmp_path / "named"
+
+
+def test_a_user_cache_folder_inside_the_project_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, copied: dict[str, Ruleset]
+) -> None:
+    project = tmp_path / "project"
+    monkeypatch.delenv("VARIANTS_STATS_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(project / ".cache"))
+    with pytest.raises(sr.SettingError) as raised:
+        sr.cache_dir(copied.values())
+    assert str(raised.value) == (
+        f"the user's cache folder {project}/.cache/variants/stats is inside the project "
+        f"{project}, and a cache there is read only when named: set $VARIANTS_STATS_CACHE"
+    )
+    monkeypatch.setenv("VARIANTS_STATS_CACHE", str(project / ".cache" / "variants-stats"))
+    assert sr.cache_dir(copied.values()) == project / ".cache" / "variants-stats"
+
+
+def test_a_home_that_cannot_be_found_is_told_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, copied: dict[str, Ruleset]
+) -> None:
+    monkeypatch.delenv("VARIANTS_STATS_CACHE")
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def nowhere() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", nowhere)
+    with pytest.raises(sr.SettingError) as raised:
+        sr.cache_dir(copied.values())
+    assert str(raised.value) == (
+        "cannot find the user's cache folder: Could not determine home directory.; "
+        "set $VARIANTS_STATS_CACHE"
+    )
+    monkeypatch.setattr(Path, "home", lambda: Path("relative"))
+    with pytest.raises(sr.SettingError) as raised:
+        sr.cache_dir(copied.values())
+    assert str(raised.value) == (
+        "cannot find the user's cache folder: the home folder 'relative' is not an absolute "
+        "path; set $VARIANTS_STATS_CACHE"
     )
 
 
@@ -160,6 +241,9 @@ def corrupt(good: str) -> dict[str, str]:
         return json.dumps(copy)
 
     assert result["net_by_position"][0]["mean"] != 0
+    low, high = result["net_by_position"][0]["ci95"]
+    assert not low <= 42.0 <= high and low < high  # a planted mean no run of these deals gives
+    assert result["cards_played"]["n"] > 1 and result["voided"]["count"] > 0
     corruptions = {
         "empty": "",
         "truncated": good[: len(good) // 2],
@@ -179,6 +263,37 @@ def corrupt(good: str) -> dict[str, str]:
         "a seat too few": changed(("net_by_position",), result["net_by_position"][:-1]),
         "another count": changed(("deals",), 201),
         "another ruleset": changed(("ruleset",), "foster"),
+        "a mean outside its interval": changed(
+            ("net_by_position", 0), {**result["net_by_position"][0], "mean": 42.0}
+        ),
+        "an interval upside down": changed(
+            ("cards_played", "ci95"), list(reversed(result["cards_played"]["ci95"]))
+        ),
+        "the largest float": changed(
+            ("cards_played",), {"mean": 1.7e308, "ci95": [1.7e308, 1.7e308], "n": 200}
+        ),
+        "a figure beyond any ruleset": changed(
+            ("net_by_position", 0),
+            {**result["net_by_position"][0], "mean": 2e9, "ci95": [1e9 + 1, 3e9]},
+        ),
+        "a whole number beyond any run": changed(("cards_played", "n"), 2**64),
+        "one value with an interval": changed(
+            ("cards_played",), {"mean": 20.0, "ci95": [19.0, 21.0], "n": 1}
+        ),
+        "no value with a mean": changed(
+            ("cards_played",), {"mean": 20.0, "ci95": [20.0, 20.0], "n": 0}
+        ),
+        "a rate above 1": changed(("voided",), {"count": 10, "rate": 1.5, "ci95": [1.4, 1.6]}),
+        "a rate below 0": changed(("voided",), {"count": 10, "rate": -0.1, "ci95": [-0.2, 0.1]}),
+        "a rate outside its interval": changed(
+            ("voided",), {"count": 10, "rate": 0.9, "ci95": [0.02, 0.09]}
+        ),
+        "a count above the run's size": changed(
+            ("voided",), {"count": 201, "rate": 1.0, "ci95": [0.98, 1.0]}
+        ),
+        "a rate with nothing counted": changed(
+            ("voided",), {"count": 0, "rate": 0.25, "ci95": [0.2, 0.3]}
+        ),
     }
     assert list(corruptions) == CORRUPTIONS
     return corruptions
@@ -203,6 +318,18 @@ CORRUPTIONS = [
     "a seat too few",
     "another count",
     "another ruleset",
+    "a mean outside its interval",
+    "an interval upside down",
+    "the largest float",
+    "a figure beyond any ruleset",
+    "a whole number beyond any run",
+    "one value with an interval",
+    "no value with a mean",
+    "a rate above 1",
+    "a rate below 0",
+    "a rate outside its interval",
+    "a count above the run's size",
+    "a rate with nothing counted",
 ]
 
 
@@ -224,6 +351,28 @@ def test_a_good_cache_file_is_used(tmp_path: Path, rulesets: dict[str, Ruleset],
     entry(tmp_path, rulesets).write_text(good, "utf-8")
     sr._MEMORY.clear()
     sr.results([small_run()], rulesets, tmp_path, processes=1)
+    assert (sr.last_stats.cached, sr.last_stats.played) == (1, 0)
+
+
+def test_the_project_s_old_cache_folder_is_never_read_unless_named(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, copied: dict[str, Ruleset], good: str
+) -> None:
+    """A pull request can add ``.cache/variants-stats/`` to the project: a build reads the
+    user's cache folder instead, and the project's folder only when it is named."""
+    old = tmp_path / "project" / ".cache" / "variants-stats"
+    old.mkdir(parents=True)
+    entry(old, copied).write_text(good, "utf-8")
+    monkeypatch.delenv("VARIANTS_STATS_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    sr._MEMORY.clear()
+    sr.results([small_run()], copied, processes=1)
+    assert (sr.last_stats.cached, sr.last_stats.played) == (0, 1)
+    assert sr.last_stats.folder == tmp_path / "xdg" / "variants" / "stats"
+    assert entry(tmp_path / "xdg" / "variants" / "stats", copied).read_text("utf-8") == good
+    assert [p.name for p in old.iterdir()] == [entry(old, copied).name]
+    monkeypatch.setenv("VARIANTS_STATS_CACHE", str(old))
+    sr._MEMORY.clear()
+    sr.results([small_run()], copied, processes=1)
     assert (sr.last_stats.cached, sr.last_stats.played) == (1, 0)
 
 
