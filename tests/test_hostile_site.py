@@ -14,8 +14,10 @@ import logging
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
@@ -472,6 +474,34 @@ def test_an_interrupted_build_leaves_no_folder_behind(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
+def test_sigterm_removes_the_new_folder_and_ends_the_build_with_status_143(
+    tmp_path: Path,
+) -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    site = tmp_path / "site"
+    old_site(site)
+    config = events(site, strict=False)
+    (Path(config.site_dir) / "index.html").write_text("half a new site")
+    with pytest.raises(SystemExit) as raised:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler runs first
+    assert raised.value.code == 143
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert (site / "index.html").read_text() == "the old site"
+    assert signal.getsignal(signal.SIGTERM) is before
+    publish.on_shutdown()  # what mkdocs runs next: nothing more to do
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_sigterm_has_its_handler_back_once_the_build_is_done(tmp_path: Path) -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    config = events(tmp_path / "site")
+    assert signal.getsignal(signal.SIGTERM) is not before
+    publish.on_post_build(config)  # type: ignore[arg-type]
+    assert signal.getsignal(signal.SIGTERM) is before
+    assert (tmp_path / "site").is_dir()
+
+
 def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
@@ -510,3 +540,26 @@ def test_a_failed_build_leaves_the_built_site_and_a_good_one_replaces_it(project
     assert "Pope Joan variants" in (site / "index.html").read_text("utf-8")
     assert (site / ".kept").read_text() == "hidden, as mkdocs keeps it"
     assert sorted(p.name for p in project.iterdir()) == ["docs", "mkdocs.yml", "s"]
+
+
+def test_a_build_stopped_by_sigterm_leaves_no_folder_and_the_old_site(
+    project: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "s"
+    old_site(site)
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", VARIANTS_RULESETS=str(REPO / "rulesets"))
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)]
+    with subprocess.Popen(
+        command, cwd=project, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as build:
+        deadline = time.monotonic() + 120
+        while not list(tmp_path.glob(".s.building-*")):
+            assert build.poll() is None, build.communicate()
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        build.send_signal(signal.SIGTERM)
+        _, errors = build.communicate(timeout=120)
+    assert build.returncode == 143, errors
+    assert "Traceback" not in errors
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s"]
+    assert (site / "index.html").read_text() == "the old site"
