@@ -1,9 +1,12 @@
-"""Hostile and unlucky site builds: bad settings, a corrupt statistics cache, a failed build.
+"""Hostile and unlucky site builds: bad settings, a corrupt or planted cache, a failed or
+stopped build.
 
 A failed build must leave the site it was to replace as it was; a cache file that cannot be
-trusted is a miss, played again and replaced; a setting that cannot be used stops the build with
-one line naming it. The statistics cache and the hook's events are tested in this process; two
-real builds show the failed and the successful build end to end.
+trusted is a miss, played again and replaced; a cache inside the project (where a pull request
+can put files) is never read unless named; a setting that cannot be used stops the build with
+one line naming it. The statistics cache and the hook's events are tested in this process; real
+builds show the failed and the successful build end to end, a build stopped by SIGTERM, and a
+build that finds planted pages where it keeps its own.
 """
 
 from __future__ import annotations
@@ -24,11 +27,13 @@ from types import ModuleType, SimpleNamespace
 import pytest
 from conftest import REPO, build_site, site_project
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
 
-from variants.rules.loader import load_rulesets
+from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.ruleset import Ruleset
-from variants.site import publish
+from variants.site import hooks, pagecache, pages, publish
 from variants.site import stats_runs as sr
+from variants.site.pages import PageSet, SiteData
 
 # --------------------------------------------------------------------------------------------
 # The statistics settings
@@ -563,3 +568,87 @@ def test_a_build_stopped_by_sigterm_leaves_no_folder_and_the_old_site(
     assert "Traceback" not in errors
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s"]
     assert (site / "index.html").read_text() == "the old site"
+
+
+# --------------------------------------------------------------------------------------------
+# Pages planted where the build keeps its own
+
+
+SCRIPT = "<script>planted()</script>"
+
+
+def test_a_generated_page_named_outside_the_site_stops_the_build_in_one_line(
+    rulesets: dict[str, Ruleset], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A section module whose page set names a page by an absolute path: no page is made,
+    none written, and the build stops with one line."""
+    outside = PageSet("examples", lambda site: [], lambda site: {"/tmp/x.md": lambda: SCRIPT})
+    monkeypatch.setattr(pages, "extra_page_sets", [outside])
+    monkeypatch.setattr(hooks._state, "site", SiteData.create(rulesets, ruleset_schema()))
+    with pytest.raises(PluginError) as raised:
+        hook_module().on_files(Files([]), SimpleNamespace())
+    assert str(raised.value) == (
+        "variants: a generated page's path is not a plain relative one: '/tmp/x.md'"
+    )
+
+
+def build_key_and_names(
+    root: Path, monkeypatch: pytest.MonkeyPatch, variables: dict[str, str]
+) -> tuple[str, list[str]]:
+    """The key and the page names the build of the project in ``root`` will use, worked out
+    in this process with the build's environment (so that a planted file can hold the build's
+    very key, as anyone who reads the public inputs can work out)."""
+    from mkdocs.config import load_config
+
+    with monkeypatch.context() as build_env:
+        for name, value in variables.items():
+            build_env.setenv(name, value)
+        build_env.delenv("VARIANTS_RULESETS", raising=False)
+        build_env.delenv("VARIANTS_EXAMPLES", raising=False)
+        build_env.setattr(pages, "extra_page_sets", [])  # no section module, as in the build
+        config = load_config(str(root / "mkdocs.yml"))
+        hooks.on_config(config)
+        return hooks._state.page_key, list(pages.page_makers(hooks._site()))
+
+
+def test_pages_planted_in_the_user_s_cache_or_the_project_s_are_never_published(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pull request that adds a page cache to the project (where the build once kept it), or
+    anyone who puts one in the user's cache folder, under the build's own key: a page with a
+    script, and a page named with an absolute path outside the site. The build publishes
+    neither, writes nothing outside its site, and keeps its own pages in the user's cache."""
+    (tmp_path / "project").mkdir()
+    root = site_project(tmp_path / "project", section_modules="[]")
+    shutil.copytree(REPO / "rulesets", root / "rulesets")
+    xdg = tmp_path / "xdg"
+    variables = {"XDG_CACHE_HOME": str(xdg), "VARIANTS_STATS_SCALE": "0.01"}
+    monkeypatch.delenv("VARIANTS_STATS_CACHE")
+    key, names = build_key_and_names(root, monkeypatch, variables)
+    assert "rulesets/peel.md" in names
+    outside = tmp_path / "outside" / "pwned"
+    planted = {name: f"# {name}\n\n{SCRIPT}\n" for name in names}
+    planted[f"{outside}.md"] = f"# Written over\n\n{SCRIPT}\n"
+    text = json.dumps({"key": key, "pages": planted})
+    user_cache = xdg / "variants" / "stats"
+    project_cache = root / ".cache" / "variants-stats"
+    for folder in (user_cache, project_cache):
+        folder.mkdir(parents=True)
+        (folder / pagecache.FILE_NAME).write_text(text, "utf-8")
+
+    site = tmp_path / "site"
+    output = build_site(site, root / "mkdocs.yml", **variables)
+    assert "generated pages read from the cache" not in output
+    published = [p for p in site.rglob("*") if p.is_file() and p.suffix in (".html", ".json")]
+    assert len(published) > len(names)
+    assert not [p for p in published if "planted()" in p.read_text("utf-8")]
+    assert "Peel" in (site / "rulesets" / "peel" / "index.html").read_text("utf-8")
+    assert not outside.parent.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site", "xdg"]
+    assert sorted(p.name for p in root.iterdir()) == [".cache", "docs", "mkdocs.yml", "rulesets"]
+    # The project's folder was never read nor written; the user's holds the build's own pages,
+    # under the very key the planted file held.
+    assert (project_cache / pagecache.FILE_NAME).read_text("utf-8") == text
+    kept = json.loads((user_cache / pagecache.FILE_NAME).read_text("utf-8"))
+    assert kept["key"] == key and sorted(kept["pages"]) == sorted(names)
+    assert not [name for name, page in kept["pages"].items() if "planted()" in page]
