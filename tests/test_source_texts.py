@@ -189,9 +189,7 @@ def test_the_site_build_refuses_a_slug_that_is_the_sources_page(clone: Path) -> 
     _edit_bibliography(clone, "slug: britannica-1911", "slug: index")
     with pytest.raises(PluginError) as caught:
         site_bibliography(clone / "sources")
-    assert str(caught.value) == (
-        f"variants: the bibliography in {clone / 'sources'} is invalid:\n{clone}/{INDEX_SLUG}"
-    )
+    assert str(caught.value) == f"variants: {clone}/{INDEX_SLUG}"
 
 
 def test_markup_in_a_name_is_refused(clone: Path) -> None:

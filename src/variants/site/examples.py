@@ -15,6 +15,7 @@ no such text at all.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from markupsafe import Markup
@@ -35,7 +36,7 @@ from .exampledeals import (
     trump_text,
 )
 from .onedeal import one_deal
-from .pages import PageSet, SiteData, add_page_set, extra_section, short_name
+from .pages import PageMaker, PageSet, SiteData, add_page_set, extra_section, short_name
 from .render import escape_markdown, render, with_meta
 
 ONE_DEAL = "one-deal.md"
@@ -172,12 +173,12 @@ def one_deal_page(site: SiteData) -> str:
     )
 
 
-def _pages(site: SiteData) -> Mapping[str, str]:
+def _pages(site: SiteData) -> Mapping[str, PageMaker]:
     groups = _all_examples(site)
     everything = [e for _, examples in groups for e in examples]
-    pages = {ONE_DEAL: one_deal_page(site), REPLAY: replay_index(site, groups)}
+    pages = {ONE_DEAL: partial(one_deal_page, site), REPLAY: partial(replay_index, site, groups)}
     for example in everything:
-        pages[example.page] = replay_page(site, example, everything)
+        pages[example.page] = partial(replay_page, site, example, everything)
     return pages
 
 
@@ -197,7 +198,7 @@ def _replay_nav(site: SiteData) -> Sequence[dict[str, Any]]:
     return replays
 
 
-def _no_pages(site: SiteData) -> Mapping[str, str]:
+def _no_pages(site: SiteData) -> Mapping[str, PageMaker]:
     return {}
 
 

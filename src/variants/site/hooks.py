@@ -31,12 +31,13 @@ from ..settings import RULESETS_ENV, SettingError, rulesets_dir
 from . import brief, glossary, pagecache, playpage, rawhtml
 from .exampledeals import examples_dir
 from .pages import (
+    PageNameError,
     SiteData,
     UnknownMarkerError,
     default_index,
     expand_markers,
-    generate_pages,
     navigation,
+    page_makers,
     read_contributing,
     section_modules,
     with_added_pages,
@@ -135,8 +136,8 @@ def _configured(config: MkDocsConfig) -> MkDocsConfig:
 def page_key(config: MkDocsConfig, site: SiteData, rulesets_dir: Path) -> str:
     """The key the generated pages are kept under between builds (:mod:`.pagecache`)."""
     root = Path(config.config_file_path).resolve().parent
-    package = playpage.PACKAGE
-    folders = [package, rulesets_dir, examples_dir(rulesets_dir), root / "CONTRIBUTING.md"]
+    package = playpage.PACKAGE  # its code and templates are in every key (pagecache.PACKAGE)
+    folders = [rulesets_dir, examples_dir(rulesets_dir), root / "CONTRIBUTING.md"]
     folders += site.sources_dir.folders if site.sources_dir is not None else ()
     if site.bibliography is not None:
         folders.append(site.bibliography.folder)
@@ -185,9 +186,11 @@ def docs_stay_inside(docs: Path) -> None:
 
 def _with_generated(files: Files, config: MkDocsConfig) -> Files:
     site = _site()
-    generated, kept = pagecache.cached_pages(
-        cache_dir(site.rulesets), _state.page_key, lambda: generate_pages(site)
-    )
+    try:
+        makers = page_makers(site)
+    except PageNameError as error:
+        raise PluginError(f"variants: {error}") from None
+    generated, kept = pagecache.cached_pages(cache_dir(site.rulesets), _state.page_key, makers)
     if kept:
         log.info("variants: %d generated pages read from the cache", len(generated))
     generated[playpage.PAGE] = playpage.play_page(site)

@@ -6,16 +6,20 @@ pages back instead (``mkdocs serve`` after an edit to a written page, or a build
 changed). The key is a hash of:
 
 - every file of the package, its code and its templates (the engine that plays the deals, the
-  modules and templates that write the pages), and of each section module outside it;
+  modules and templates that write the pages), always, and of each section module outside it;
 - every file of the rulesets folder, the examples folder and the source texts' folders;
 - the settings the pages read (``use_directory_urls``, ``extra``), the contributing guide, the
   environment variables named ``VARIANTS_...`` (among them where the statistics come from and
   at what scale), and the versions of Python, Jinja and the package.
 
 One file is kept, the last build's pages: ``generated-pages.json`` in the statistics cache's
-folder, so that a build with an empty statistics cache makes every page too. A file that cannot
-be read, is not a regular file, or holds another key is a miss, and the pages are made and the
-file replaced (never through a link, whole or not at all).
+folder (outside the project unless ``$VARIANTS_STATS_CACHE`` names another, see
+:func:`variants.site.stats_runs.cache_dir`), so that a build with an empty statistics cache
+makes every page too. A file that cannot be read, is not a regular file, holds another key, or
+holds pages at any other paths than those the build makes (every path known before a page is
+made: :func:`variants.site.pages.page_makers`) is a miss, and the pages are made and the file
+replaced (never through a link, whole or not at all). So a kept file can never add a page, nor
+write one outside the site's folder, whatever it holds.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import json
 import os
 import platform
 import stat
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -33,9 +37,10 @@ from typing import Any
 from .. import __version__
 from ..safewrite import WriteError, write_text
 from .keptjson import read_kept_json
+from .pages import PageMaker, is_page_name
 
 FILE_NAME = "generated-pages.json"
-FORMAT = 1
+FORMAT = 2
 """Bumped when what the file holds changes."""
 MAX_BYTES = 256 * 1024 * 1024
 """The largest file read back (the project's pages take a few megabytes)."""
@@ -44,6 +49,8 @@ MAX_HASHED = 4 * 1024 * 1024
 ENV_PREFIX = "VARIANTS_"
 SKIPPED = ("__pycache__",)
 """Folders never hashed: what Python writes beside the code."""
+PACKAGE = Path(__file__).resolve().parent.parent
+"""The package's folder, its code and templates, hashed into every key."""
 
 
 def files_digest(folders: Iterable[Path]) -> str:
@@ -93,9 +100,11 @@ def _files(folder: Path) -> Iterable[Path]:
 
 
 def page_key(folders: Iterable[Path], settings: Mapping[str, Any]) -> str:
-    """The key of the pages made from these folders' files and these settings."""
+    """The key of the pages made by the package's code and templates from these folders' files
+    and these settings."""
     identity = {
         "format": FORMAT,
+        "code": files_digest([PACKAGE]),
         "files": files_digest(folders),
         "settings": settings,
         "environment": {k: v for k, v in sorted(os.environ.items()) if k.startswith(ENV_PREFIX)},
@@ -110,18 +119,24 @@ def page_key(folders: Iterable[Path], settings: Mapping[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def read_pages(folder: Path, key: str) -> dict[str, str] | None:
-    """The pages kept under ``key`` in ``folder``; None if there are none, or if the file
-    cannot be read or holds anything else."""
+def read_pages(folder: Path, key: str, names: Iterable[str]) -> dict[str, str] | None:
+    """The pages kept under ``key`` in ``folder``, in the order of ``names``; None if there are
+    none, or if the file cannot be read, or holds anything else: pages at other paths than
+    ``names`` (one more, one fewer, or one elsewhere), or at a path that is not a plain
+    relative one."""
+    expected = list(names)
     record = read_kept_json(folder / FILE_NAME, MAX_BYTES)
     if not isinstance(record, dict) or record.get("key") != key:
         return None
     pages = record.get("pages")
     if not isinstance(pages, dict) or not all(
-        isinstance(path, str) and isinstance(page, str) for path, page in pages.items()
+        isinstance(path, str) and is_page_name(path) and isinstance(page, str)
+        for path, page in pages.items()
     ):
         return None
-    return pages
+    if pages.keys() != set(expected):
+        return None
+    return {path: pages[path] for path in expected}
 
 
 def write_pages(folder: Path, key: str, pages: Mapping[str, str]) -> None:
@@ -135,13 +150,13 @@ def write_pages(folder: Path, key: str, pages: Mapping[str, str]) -> None:
 
 
 def cached_pages(
-    folder: Path, key: str, make: Callable[[], dict[str, str]]
+    folder: Path, key: str, makers: Mapping[str, PageMaker]
 ) -> tuple[dict[str, str], bool]:
-    """The pages kept under ``key``, or those ``make`` returns, kept for the next build; and
-    whether they came from the cache."""
-    found = read_pages(folder, key)
+    """Each page of ``makers`` (made by calling its maker, by its path), as kept under ``key``
+    or made now and kept for the next build; and whether they came from the cache."""
+    found = read_pages(folder, key, makers)
     if found is not None:
         return found, True
-    pages = make()
+    pages = {path: make() for path, make in makers.items()}
     write_pages(folder, key, pages)
     return pages, False

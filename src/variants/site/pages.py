@@ -24,6 +24,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -53,6 +54,8 @@ from .svg import board_svg, interpretation_marks, is_layout, stakes_caption
 __all__ = [
     "MARKERS",
     "PageKind",
+    "PageMaker",
+    "PageNameError",
     "PageSet",
     "SiteData",
     "UnknownMarkerError",
@@ -63,7 +66,9 @@ __all__ = [
     "extra_section",
     "extra_sections",
     "generate_pages",
+    "is_page_name",
     "navigation",
+    "page_makers",
     "short_name",
 ]
 
@@ -72,6 +77,8 @@ NavSection = Literal["examples", "statistics", "replay"]
 """Where a page set's pages are listed: after a section's ruleset pages, or in a tab of their
 own (the replay)."""
 SectionRenderer = Callable[[Ruleset], str]
+PageMaker = Callable[[], str]
+"""What makes one generated page's Markdown when called."""
 
 extra_sections: dict[PageKind, list[SectionRenderer]] = {"examples": [], "statistics": []}
 """Functions whose Markdown is appended to each ruleset's examples or statistics page."""
@@ -95,12 +102,15 @@ class PageSet:
 
     ``nav`` gives the entries to list there when the nav is built, as mkdocs nav entries
     (``{title: page}``, or ``{title: [entries]}`` for a sub-section); titles must not carry
-    ruleset text, since the theme does not escape them. ``pages`` gives every page's Markdown by
-    its path in the docs folder. The Markdown is trusted as written, like an extra section's."""
+    ruleset text, since the theme does not escape them. ``pages`` gives, by its path in the docs
+    folder, what makes every page's Markdown: naming the pages makes none of them, so that a
+    build that reads its pages back from the cache knows which pages to expect
+    (:func:`page_makers`). A path is a plain relative one (:func:`is_page_name`). The Markdown
+    is trusted as written, like an extra section's."""
 
     section: NavSection
     nav: Callable[[SiteData], Sequence[dict[str, Any]]]
-    pages: Callable[[SiteData], Mapping[str, str]]
+    pages: Callable[[SiteData], Mapping[str, PageMaker]]
 
 
 extra_page_sets: list[PageSet] = []
@@ -449,21 +459,25 @@ def disagreements_page(site: SiteData) -> str:
 def source_pages(site: SiteData) -> dict[str, str]:
     """A page for each source in the bibliography: its text whole, or, for a modern page, its
     entry and the locators that cite it."""
+    return {path: make() for path, make in source_page_makers(site).items()}
+
+
+def source_page_makers(site: SiteData) -> dict[str, PageMaker]:
+    """What makes each page of :func:`source_pages`, by its path."""
     if site.bibliography is None:
         return {}
-    folder = site.bibliography.folder
-    return {
-        source_page(entry.slug): with_meta(
-            render(
-                "source_text.md.j2",
-                text=source_text(entry, folder, site.rulesets),
-                **_common(site, source_page(entry.slug)),
-            ),
-            entry.cite,
-            source_description(entry),
-        )
-        for entry in site.entries
-    }
+    return {source_page(entry.slug): partial(_source_page, site, entry) for entry in site.entries}
+
+
+def _source_page(site: SiteData, entry: Entry) -> str:
+    assert site.bibliography is not None
+    page = source_page(entry.slug)
+    text = source_text(entry, site.bibliography.folder, site.rulesets)
+    return with_meta(
+        render("source_text.md.j2", text=text, **_common(site, page)),
+        entry.cite,
+        source_description(entry),
+    )
 
 
 def source_description(entry: Entry) -> str:
@@ -571,76 +585,138 @@ def ruleset_description(ruleset: Ruleset) -> str:
     )
 
 
+class PageNameError(ValueError):
+    """Two generated pages at one path, or a path that is not a plain relative one."""
+
+
+PAGE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*(?:/[A-Za-z0-9][A-Za-z0-9_.-]*)*\.md")
+
+
+def is_page_name(name: str) -> bool:
+    """Whether ``name`` can be a generated page's path: ``.md`` files in folders named with
+    letters, digits, ``_``, ``.`` and ``-``, relative, without ``..``, so that the page is written
+    inside the site's folder, at the place its name says.
+
+    >>> [is_page_name(n) for n in ("rulesets/peel.md", "/etc/x.md", "a/../b.md", "a//b.md")]
+    [True, False, False, False]
+    """
+    return PAGE_NAME.fullmatch(name) is not None and ".." not in name
+
+
 def generate_pages(site: SiteData) -> dict[str, str]:
     """Every generated page, by its path in the docs folder, each with a title and a
     description of its own in its front matter."""
-    pages: dict[str, str] = {}
+    return {path: make() for path, make in page_makers(site).items()}
+
+
+def page_makers(site: SiteData) -> dict[str, PageMaker]:
+    """What makes each generated page (:func:`generate_pages`), by its path in the docs folder:
+    every path is known before any page is made. Raises :class:`PageNameError` if a page set
+    gives a path that another page has, or any path is not a plain relative one
+    (:func:`is_page_name`)."""
+    pages: dict[str, PageMaker] = {}
     for ruleset in site.rulesets:
-        name = short_name(ruleset)
-        pages[f"rulesets/{ruleset.id}.md"] = with_meta(
-            ruleset_page(site, ruleset), f"{name}: the rules", ruleset_description(ruleset)
-        )
+        pages[f"rulesets/{ruleset.id}.md"] = partial(_ruleset_page, site, ruleset)
         for kind in site.section_kinds:
-            pages[f"{kind}/{ruleset.id}.md"] = with_meta(
-                section_page(site, ruleset, kind),
-                f"{name}: {PAGE_TITLES[kind].lower()}",
-                PAGE_DESCRIPTIONS[kind].format(title=ruleset.title),
-            )
-    pages["rulesets/index.md"] = overview_page(site, "rulesets")
+            pages[f"{kind}/{ruleset.id}.md"] = partial(_section_page, site, ruleset, kind)
+    pages["rulesets/index.md"] = partial(overview_page, site, "rulesets")
     for kind in site.section_kinds:
-        pages[f"{kind}/index.md"] = overview_page(site, kind)
+        pages[f"{kind}/index.md"] = partial(overview_page, site, kind)
     if site.recommended is not None:
-        pages[brief.BRIEF] = brief_page(site, site.recommended)
-    pages[glossary.GLOSSARY] = glossary_page(site)
-    pages["compare.md"] = with_meta(
+        pages[brief.BRIEF] = partial(brief_page, site, site.recommended)
+    pages[glossary.GLOSSARY] = partial(glossary_page, site)
+    pages["compare.md"] = partial(_compare_page, site)
+    pages["sources.md"] = partial(_sources_page, site)
+    pages["disagreements.md"] = partial(_disagreements_page, site)
+    pages.update(source_page_makers(site))
+    pages["timeline.md"] = partial(timeline_page, site)
+    pages["family.md"] = partial(family_page, site)
+    games = family.games(site.rulesets)
+    if len(games) > 1:  # a page for each game when there is more than one
+        for game in games:
+            pages[game.page] = partial(_game_page, site, game, games)
+    pages["schema.md"] = partial(_schema_page, site)
+    pages["contributing.md"] = partial(_contributing_page, site)
+    for page_set in extra_page_sets:
+        for path, make in page_set.pages(site).items():
+            if path in pages:
+                raise PageNameError(f"two generated pages at {path}")
+            pages[path] = make
+    for path in pages:
+        if not is_page_name(path):
+            raise PageNameError(f"a generated page's path is not a plain relative one: {path!r}")
+    return pages
+
+
+def _ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
+    return with_meta(
+        ruleset_page(site, ruleset),
+        f"{short_name(ruleset)}: the rules",
+        ruleset_description(ruleset),
+    )
+
+
+def _section_page(site: SiteData, ruleset: Ruleset, kind: PageKind) -> str:
+    return with_meta(
+        section_page(site, ruleset, kind),
+        f"{short_name(ruleset)}: {PAGE_TITLES[kind].lower()}",
+        PAGE_DESCRIPTIONS[kind].format(title=ruleset.title),
+    )
+
+
+def _compare_page(site: SiteData) -> str:
+    return with_meta(
         compare_page(site),
         "The rulesets compared",
         f"Every ruleset's rules side by side, one rule to a row: the {len(site.rulesets)} "
         "sources' packs, boards, stakes, play and settlement, and where they part company.",
     )
-    pages["sources.md"] = with_meta(
+
+
+def _sources_page(site: SiteData) -> str:
+    return with_meta(
         sources_page(site),
         "Sources and interpretations",
         "The books and pages each ruleset follows, the lines each rule is taken from, every "
         "reading of a silent or unclear passage, and where the sources disagree.",
     )
-    pages["disagreements.md"] = with_meta(
+
+
+def _disagreements_page(site: SiteData) -> str:
+    return with_meta(
         disagreements_page(site),
         "Where the sources disagree",
         "The rules on which the sources of Pope Joan and its relatives part company, each "
         "reading with the lines of the text it comes from.",
     )
-    pages.update(source_pages(site))
-    pages["timeline.md"] = timeline_page(site)
-    pages["family.md"] = family_page(site)
-    games = family.games(site.rulesets)
-    if len(games) > 1:  # a page for each game when there is more than one
-        for game in games:
-            names = ", ".join(short_name(r) for r in game.rulesets)
-            pages[game.page] = with_meta(
-                game_page(site, game, games),
-                game.title,
-                f"{game.name}, one game of Pope Joan's family: its rulesets ({names}), how "
-                "each is played and what it shares with Pope Joan.",
-            )
-    pages["schema.md"] = with_meta(
+
+
+def _game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -> str:
+    names = ", ".join(short_name(r) for r in game.rulesets)
+    return with_meta(
+        game_page(site, game, games),
+        game.title,
+        f"{game.name}, one game of Pope Joan's family: its rulesets ({names}), how "
+        "each is played and what it shares with Pope Joan.",
+    )
+
+
+def _schema_page(site: SiteData) -> str:
+    return with_meta(
         schema_page(site),
         "The ruleset schema",
         "Every key a ruleset file may hold, with its meaning, its values and its bounds, "
         "generated from the JSON Schema the rulesets are checked against.",
     )
-    pages["contributing.md"] = with_meta(
+
+
+def _contributing_page(site: SiteData) -> str:
+    return with_meta(
         contributing_page(site),
         "Contributing a source",
         "How to add a source to the project: its text, a ruleset in the project's own words "
         "with every rule cited, its gaps read as interpretations, and the checks it must pass.",
     )
-    for page_set in extra_page_sets:
-        for path, content in page_set.pages(site).items():
-            if path in pages:
-                raise ValueError(f"two generated pages at {path}")
-            pages[path] = content
-    return pages
 
 
 def default_index(site: SiteData) -> str:

@@ -7,6 +7,10 @@ move it into place only once the build has succeeded; a failed or interrupted bu
 removed and the old site stays. Hidden entries of the old folder (mkdocs keeps those too) are
 moved into the new one. ``mkdocs serve`` works the same way: its pages change only when a
 rebuild succeeds. A ``--dirty`` build updates the folder in place, as it is asked to.
+
+A build stopped by Ctrl-C removes its folder when mkdocs shuts down; one stopped by SIGTERM (a
+CI job cancelled, a service stopped) does too: while the new folder exists, SIGTERM removes it
+and ends the build with status 143 (128 + the signal's number), as the signal itself would.
 """
 
 from __future__ import annotations
@@ -14,9 +18,15 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -42,6 +52,10 @@ class _Build:
     """The folder it is being written to."""
     warnings: _Warnings | None = None
     dirty: bool = False
+    sigterm: Any = None
+    """SIGTERM's handler before the build's own, while the build's is in place."""
+    pid: int = 0
+    """The process that put the build's handler in place (a forked worker inherits it)."""
 
 
 _build = _Build()
@@ -61,15 +75,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     target = Path(config.site_dir).resolve()
     if target.exists() and not target.is_dir():
         raise PluginError(f"variants: the site folder {target} is not a folder")
+    _handle_sigterm()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        building = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
+        with _sigterm_held():  # the folder is known to _forget before SIGTERM can remove it
+            building = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
+            _build.target, _build.building = target, building
         mask = os.umask(0o022)
         os.umask(mask)
         building.chmod(0o777 & ~mask)  # as a folder mkdocs made itself, not private
     except OSError as error:
         raise PluginError(f"variants: cannot build the site beside {target}: {error}") from None
-    _build.target, _build.building = target, building
     if config.strict:
         _build.warnings = _Warnings()
         _LOGGER.addHandler(_build.warnings)
@@ -103,12 +119,51 @@ def on_shutdown() -> None:
 
 
 def _forget() -> None:
-    """Remove the folder of a build that did not finish, and stop counting its warnings."""
+    """Remove the folder of a build that did not finish, stop counting its warnings, and give
+    SIGTERM back its handler."""
     if _build.building is not None:
         shutil.rmtree(_build.building, ignore_errors=True)
     if _build.warnings is not None:
         _LOGGER.removeHandler(_build.warnings)
     _build.target = _build.building = _build.warnings = None
+    if _build.pid == os.getpid() and threading.current_thread() is threading.main_thread():
+        previous = _build.sigterm
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+        _build.pid, _build.sigterm = 0, None
+
+
+def _handle_sigterm() -> None:
+    """Have SIGTERM remove the new folder (:func:`_terminated`) until :func:`_forget` runs.
+    Only the main thread may set a handler (``mkdocs serve`` rebuilds in another: its new folder
+    is removed when it shuts down)."""
+    if _build.pid or threading.current_thread() is not threading.main_thread():
+        return
+    _build.sigterm = signal.signal(signal.SIGTERM, _terminated)
+    _build.pid = os.getpid()
+
+
+@contextmanager
+def _sigterm_held() -> Iterator[None]:
+    """SIGTERM held back in this thread meanwhile, and delivered after."""
+    held = {signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+
+def _terminated(number: int, frame: FrameType | None) -> None:
+    """SIGTERM during a build: the new folder removed, then the build ended with status 143
+    (``SystemExit`` unwinds mkdocs' events, which run as for Ctrl-C). In a process forked
+    from the build's (a worker playing statistics), the signal's own action, and nothing
+    removed."""
+    if _build.pid != os.getpid():
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    _forget()
+    raise SystemExit(128 + signal.SIGTERM)
 
 
 def replace_folder(target: Path, new: Path) -> None:

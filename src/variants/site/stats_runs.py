@@ -8,12 +8,16 @@ can change it: the ruleset file's bytes, the options, the players, the policy, t
 the package version and the source of the engine modules that play a deal. A build that finds
 every key cached plays no deal.
 
-The cache lives in ``$VARIANTS_STATS_CACHE`` when set, else in ``.cache/variants-stats/`` beside
-the rulesets folder (the project's root). ``$VARIANTS_STATS_SCALE`` scales every run's size: a
+The cache lives in ``$VARIANTS_STATS_CACHE`` when set, else in the user's cache folder:
+``$XDG_CACHE_HOME/variants/stats/``, or ``~/.cache/variants/stats/`` (:func:`cache_dir`). It is
+never inside the project unless named: a pull request can add files to the project, and what the
+cache holds is published. ``$VARIANTS_STATS_SCALE`` scales every run's size: a plain decimal
 number above 0 and at most 10 (the tests use a small fraction); the pages always state the sizes
-actually used. A cache file that cannot be read, or does not hold what its run would report, is
-a miss: the run is played again and the file replaced. The site's generated pages are kept in the
-same folder (:mod:`variants.site.pagecache`), so that a build with an empty cache makes them too.
+actually used. A cache file that cannot be read, does not hold what its run would report, or
+holds a figure that no run can give (a mean outside its own interval, a rate above 1, a count
+above the run's size, a magnitude beyond :data:`MAX_FIGURE`) is a miss: the run is played again
+and the file replaced. The site's generated pages are kept in the same folder
+(:mod:`variants.site.pagecache`), so that a build with an empty cache makes them too.
 
 Every run can be repeated from the command line. Deals and games use ``variants simulate``; the
 two figures it does not offer (one seat with its own policy, the Pope's holder) use this module::
@@ -28,6 +32,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import shlex
 import stat
 import sys
@@ -93,6 +98,17 @@ MAX_SCALE = 10.0
 """The largest ``$VARIANTS_STATS_SCALE``: ten times the published sizes."""
 MAX_ENTRY = 1_000_000
 """The largest cache file read, in bytes (a report takes a few thousand)."""
+MAX_FIGURE = 1e9
+"""The largest magnitude of a figure read back from the cache: a mean, a bound of an interval
+(counters won or lost, cards, a compartment's size), far beyond any a ruleset's bounds allow,
+and small enough that no chart's arithmetic overflows."""
+MAX_TALLY = 2**63 - 1
+"""The largest whole number read back from the cache (a count, a seed)."""
+XDG_ENV = "XDG_CACHE_HOME"
+CACHE_FOLDER = ("variants", "stats")
+"""The cache's folder within the user's cache folder."""
+DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+"""A plain decimal number: digits, one point, an optional exponent (no sign, no ``_``)."""
 
 
 class SettingError(ValueError):
@@ -105,10 +121,7 @@ def scale() -> float:
     text = os.environ.get(SCALE_ENV, "").strip()
     if not text:
         return 1.0
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
+    value = float(text) if DECIMAL.fullmatch(text) else math.nan
     if not (math.isfinite(value) and 0 < value <= MAX_SCALE):
         raise SettingError(
             f"${SCALE_ENV} must be a number above 0 and at most {MAX_SCALE:g}, not {text!r}"
@@ -244,13 +257,41 @@ def cache_key(run: Run, ruleset: Ruleset) -> str:
 
 
 def cache_dir(rulesets: Iterable[Ruleset]) -> Path:
-    """``$VARIANTS_STATS_CACHE``, else ``.cache/variants-stats`` beside the rulesets folder."""
+    """``$VARIANTS_STATS_CACHE``, else the user's cache folder's ``variants/stats``
+    (:func:`user_cache_dir`), which must lie outside the folder that holds the rulesets folder
+    (the project's root): a folder inside the project is read only when named."""
     configured = os.environ.get(CACHE_ENV)
     if configured:
         return _usable_folder(Path(configured))
-    first = next(iter(rulesets), None)
-    base = Path(first.path).resolve().parent.parent if first is not None else Path.cwd()
-    return base / ".cache" / "variants-stats"
+    folder = user_cache_dir()
+    for ruleset in rulesets:
+        project = Path(ruleset.path).resolve().parent.parent
+        if folder.resolve().is_relative_to(project):
+            raise SettingError(
+                f"the user's cache folder {folder} is inside the project {project}, and a cache "
+                f"there is read only when named: set ${CACHE_ENV}"
+            )
+    return folder
+
+
+def user_cache_dir() -> Path:
+    """``$XDG_CACHE_HOME/variants/stats`` when ``$XDG_CACHE_HOME`` is an absolute path (as the
+    XDG base directory specification asks), else ``~/.cache/variants/stats``."""
+    configured = os.environ.get(XDG_ENV, "")
+    if os.path.isabs(configured):
+        return Path(configured, *CACHE_FOLDER)
+    try:
+        home = Path.home()
+    except (RuntimeError, OSError, KeyError) as error:
+        raise SettingError(
+            f"cannot find the user's cache folder: {_why(error)}; set ${CACHE_ENV}"
+        ) from None
+    if not home.is_absolute():
+        raise SettingError(
+            f"cannot find the user's cache folder: the home folder {str(home)!r} is not an "
+            f"absolute path; set ${CACHE_ENV}"
+        )
+    return home.joinpath(".cache", *CACHE_FOLDER)
 
 
 def _usable_folder(folder: Path) -> Path:
@@ -528,7 +569,8 @@ def _make_folder(folder: Path) -> None:
 
 def cached(path: Path, key: str, run: Run, ruleset: Ruleset) -> dict[str, Any] | None:
     """The report cached for ``run`` at ``path``; None (a miss) if there is none, or if the file
-    cannot be read or does not hold a report of this run's shape."""
+    cannot be read, does not hold a report of this run's shape, or holds a figure no run of its
+    size can give (:func:`_possible`)."""
     record = read_kept_json(path, MAX_ENTRY)
     if not isinstance(record, dict) or record.get("key") != key:
         return None
@@ -539,12 +581,13 @@ def cached(path: Path, key: str, run: Run, ruleset: Ruleset) -> dict[str, Any] |
     counted = report.get("games" if run.kind == "games" else "deals")
     if counted != run.count or any(report[k] != v for k, v in meta(run, ruleset).items()):
         return None
-    return report
+    return report if _possible(report, run.count) else None
 
 
 def _same_shape(found: object, expected: object) -> bool:
     """Whether ``found`` has ``expected``'s keys, lengths and types all the way down, with every
-    number finite and no count below zero."""
+    float finite and at most :data:`MAX_FIGURE` either side of 0, and every whole number from 0
+    to :data:`MAX_TALLY`."""
     if isinstance(expected, dict):
         return (
             isinstance(found, dict)
@@ -560,8 +603,34 @@ def _same_shape(found: object, expected: object) -> bool:
     if type(found) is not type(expected):
         return False
     if isinstance(found, float):
-        return math.isfinite(found)
-    return not isinstance(found, int) or found >= 0
+        return math.isfinite(found) and abs(found) <= MAX_FIGURE
+    return not isinstance(found, int) or 0 <= found <= MAX_TALLY
+
+
+def _possible(found: object, count: int) -> bool:
+    """Whether every figure of a report of ``count`` deals or games (of :func:`_same_shape`'s
+    shape) agrees with itself: a mean lies within its interval, which is one point for fewer
+    than two values, and is 0 for none; a rate lies within its interval, within 0 to 1, is 0
+    with its lower bound when nothing was counted, and counts at most ``count``."""
+    if isinstance(found, list):
+        return all(_possible(value, count) for value in found)
+    if not isinstance(found, dict):
+        return True
+    if not all(_possible(value, count) for value in found.values()):
+        return False
+    if "ci95" not in found:
+        return True
+    low: float = found["ci95"][0]
+    high: float = found["ci95"][1]
+    if "mean" in found:
+        mean: float = found["mean"]
+        n: int = found["n"]
+        single = n >= 2 or low == mean == high
+        return low <= mean <= high and single and (n > 0 or mean == 0)
+    rate: float = found["rate"]
+    counted: int = found["count"]
+    none = counted > 0 or rate == low == 0
+    return 0 <= low <= rate <= high <= 1 and counted <= count and none
 
 
 # --------------------------------------------------------------------------------------------

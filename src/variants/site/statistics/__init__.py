@@ -53,7 +53,7 @@ from .king_and_queen import matrimony_variants as matrimony_variants
 from .length import cards_dealt as cards_dealt
 from .length import pack_variants as pack_variants
 from .page import QUESTIONS as QUESTIONS
-from .page import compare_nav, compare_page
+from .page import compare_nav, compare_pages
 from .page import plan as plan
 from .page import ruleset_statistics as ruleset_statistics
 from .plan import DEFAULT as DEFAULT
@@ -65,4 +65,4 @@ from .question import Page as Page
 from .reports import Results as Results
 
 extra_section("statistics")(ruleset_statistics)
-add_page_set(PageSet("statistics", compare_nav, compare_page))
+add_page_set(PageSet("statistics", compare_nav, compare_pages))

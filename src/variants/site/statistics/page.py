@@ -8,14 +8,14 @@ import operator
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from markupsafe import Markup
 
 from ...rules.ruleset import Ruleset
 from .. import stats_runs as sr
-from ..pages import SiteData, short_name
+from ..pages import PageMaker, SiteData, short_name
 from ..render import Linker, render, with_meta
 from . import advice, chief_card, king_and_queen, length, seats
 from .compartments import compartments_table
@@ -169,7 +169,12 @@ def _site_rulesets(ruleset: Ruleset) -> list[Ruleset]:
     return [ruleset]
 
 
-def compare_page(site: SiteData) -> Mapping[str, str]:
+def compare_pages(site: SiteData) -> Mapping[str, PageMaker]:
+    """The comparison page, by its path."""
+    return {COMPARE_PAGE: partial(compare_page, site)}
+
+
+def compare_page(site: SiteData) -> str:
     rulesets = list(site.rulesets)
     results = results_for(rulesets)
     plans = [plan(r, rulesets) for r in rulesets]
@@ -204,7 +209,7 @@ def compare_page(site: SiteData) -> Mapping[str, str]:
         "deals: which seat is favoured, what the Pope is worth, Matrimony, the pack and the "
         "length of a deal, and whose play advice does best."
     )
-    return {COMPARE_PAGE: with_meta(text, title, description)}
+    return with_meta(text, title, description)
 
 
 def compare_nav(site: SiteData) -> list[dict[str, Any]]:
