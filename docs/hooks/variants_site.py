@@ -11,22 +11,24 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from variants.saferead import ReadError
 from variants.safewrite import WriteError
+from variants.settings import SettingError
 from variants.site import hooks, publish
-from variants.site.stats_runs import SettingError, check_settings
+from variants.site.stats_runs import check_settings
 
 Event = TypeVar("Event", bound=Callable[..., Any])
 
 
 def _told(event: Event) -> Event:
-    """The event, with a setting or a file that cannot be used told as one line by mkdocs
+    """The event, with a setting or a file that cannot be used (or read) told as one line by mkdocs
     (a ``PluginError``) instead of a traceback."""
 
     @functools.wraps(event)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return event(*args, **kwargs)
-        except (SettingError, WriteError) as error:
+        except (SettingError, WriteError, ReadError) as error:
             raise PluginError(f"variants: {error}") from None
 
     return run  # type: ignore[return-value]

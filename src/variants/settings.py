@@ -21,8 +21,8 @@ EXAMPLES_ENV = "VARIANTS_EXAMPLES"
 
 
 class SettingError(ValueError):
-    """An environment variable that cannot be used; the message names it and says why, in one
-    line."""
+    """An environment variable that cannot be used, or a cache folder that cannot be written;
+    the message names the variable and says why, in one line."""
 
 
 def folder_setting(name: str) -> Path | None:

@@ -12,8 +12,6 @@ import importlib
 import logging
 import os
 import stat
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +25,7 @@ from ..rules.bibliography import Bibliography, has_bibliography, read_bibliograp
 from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
 from ..saferead import LINK, NOT_REGULAR, ReadError
-from ..settings import RULESETS_ENV, SettingError, rulesets_dir
+from ..settings import RULESETS_ENV, rulesets_dir
 from . import brief, glossary, pagecache, playpage, rawhtml
 from .exampledeals import examples_dir
 from .pages import (
@@ -74,22 +72,10 @@ def _site() -> SiteData:
     return _state.site
 
 
-@contextmanager
-def _told() -> Iterator[None]:
-    """A setting that cannot be used, or a file that cannot be read, told as mkdocs tells a
-    plugin's error: one line naming it."""
-    try:
-        yield
-    except (SettingError, ReadError) as error:
-        raise PluginError(f"variants: {error}") from None
-
-
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    with _told():
-        return _configured(config)
-
-
-def _configured(config: MkDocsConfig) -> MkDocsConfig:
+    """The rulesets, texts and settings read and checked (a file or setting that cannot be used
+    raises :class:`ReadError` or :class:`SettingError`, which the mkdocs hook tells in one line),
+    the site's data made, and the key of its kept pages."""
     docs_stay_inside(Path(config.docs_dir))
     folder = rulesets_folder(config)
     if not folder.is_dir():
@@ -164,11 +150,6 @@ def problems_text(error: ProblemsError) -> str:
     return "\n".join(f"variants: {problem}" for problem in error.problems)
 
 
-def on_files(files: Files, config: MkDocsConfig) -> Files:
-    with _told():
-        return _with_generated(files, config)
-
-
 def docs_stay_inside(docs: Path) -> None:
     """Raise :class:`ReadError` unless every page and asset in the docs folder is a regular
     file there and no folder in it is a link: mkdocs follows links, walking into whatever a
@@ -184,7 +165,7 @@ def docs_stay_inside(docs: Path) -> None:
                 raise ReadError(shown, NOT_REGULAR)
 
 
-def _with_generated(files: Files, config: MkDocsConfig) -> Files:
+def on_files(files: Files, config: MkDocsConfig) -> Files:
     site = _site()
     try:
         makers = page_makers(site)

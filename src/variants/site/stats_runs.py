@@ -74,6 +74,7 @@ from ..rules import roles
 from ..rules.advice import advice_beside
 from ..rules.ruleset import Ruleset
 from ..safewrite import WriteError, write_text
+from ..settings import SettingError
 from .keptjson import read_kept_json
 
 Kind = Literal["deals", "games", "policy-seat", "card-holder"]
@@ -109,11 +110,6 @@ CACHE_FOLDER = ("variants", "stats")
 """The cache's folder within the user's cache folder."""
 DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 """A plain decimal number: digits, one point, an optional exponent (no sign, no ``_``)."""
-
-
-class SettingError(ValueError):
-    """An environment variable that cannot be used, or a cache that cannot be written; the
-    message names the variable and says why, in one line."""
 
 
 def scale() -> float:
