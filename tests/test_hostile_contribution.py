@@ -18,6 +18,7 @@ from clirun import REPO, run
 from conftest import mkdocs_build, site_project
 from mkdocs.exceptions import PluginError
 
+from variants import safewrite
 from variants.rules.ruleset import Ruleset
 from variants.saferead import MAX_TEXT_BYTES, text_lines
 from variants.site.exampledeals import deal_file_examples
@@ -25,6 +26,7 @@ from variants.site.exampledeals import deal_file_examples
 OWN = REPO / "sources"
 LINK = "is a link: only a regular file in its folder is read, never a link"
 NOT_REGULAR = "not a regular file: only a file on disk is read, not a device, a pipe or /proc"
+PLAIN_TEXT = "a source text holds printable characters, tabs and newlines"
 ENTRY = """\
   - file: 991_x.txt
     slug: x-1900
@@ -82,19 +84,35 @@ def plant(text: Path, how: str) -> None:
             text.write_bytes(b"x" * (MAX_TEXT_BYTES + 1))
         case "not-utf-8":
             text.write_bytes(b"one\ntwo caf\xe9\n")
+        case "escape-sequence":
+            text.write_text("one\ntwo \x1b]0;title\x07\n", "utf-8")
+        case "direction-mark":
+            text.write_text("one\u202eeno\n", "utf-8")
+        case "zero-width-space":
+            text.write_text("o\u200bne\n", "utf-8")
+        case "line-separator":
+            text.write_text("one\u2028two\n", "utf-8")
         case _:
             raise AssertionError(how)
 
 
 TOLD = {
-    "link-to-proc": LINK,
-    "link-to-a-file": LINK,
-    "link-to-a-device": LINK,
-    "link-loop": LINK,
-    "pipe": NOT_REGULAR,
-    "folder": "is a folder, not a file",
-    "too-large": "the file is 1,048,577 bytes; at most 1,048,576 (1024 KiB) are read",
-    "not-utf-8": "not UTF-8 text: invalid continuation byte (byte 0xe9)",
+    "link-to-proc": f"991_x.txt: {LINK}",
+    "link-to-a-file": f"991_x.txt: {LINK}",
+    "link-to-a-device": f"991_x.txt: {LINK}",
+    "link-loop": f"991_x.txt: {LINK}",
+    "pipe": f"991_x.txt: {NOT_REGULAR}",
+    "folder": "991_x.txt: is a folder, not a file",
+    "too-large": "991_x.txt: the file is 1,048,577 bytes; at most 1,048,576 (1024 KiB) are read",
+    "not-utf-8": "991_x.txt:2: not UTF-8 text: invalid continuation byte (byte 0xe9)",
+    "escape-sequence": "991_x.txt:2: the control character U+001B at column 5 is not text: "
+    + PLAIN_TEXT,
+    "direction-mark": "991_x.txt:1: the direction mark U+202E at column 4 is not text: "
+    + PLAIN_TEXT,
+    "zero-width-space": "991_x.txt:1: the invisible character U+200B at column 2 is not text: "
+    + PLAIN_TEXT,
+    "line-separator": "991_x.txt:1: the line separator U+2028 at column 4 is not text: "
+    + PLAIN_TEXT,
 }
 
 
@@ -105,7 +123,7 @@ def test_a_source_text_that_is_not_a_plain_file_is_refused_by_validate(
     plant(contribution / "sources" / "991_x.txt", how)
     where = f"sources/sources.yaml:{entry_line(contribution)}:11"
     assert validate(contribution) == [
-        f"{where}: 991_x.txt: {TOLD[how]} (at sources/12/file)",
+        f"{where}: {TOLD[how]} (at sources/12/file)",
         "1 problem(s) in 1 of 15 file(s)",
     ]
 
@@ -175,18 +193,32 @@ def test_a_text_has_as_many_lines_as_it_has_newlines(text: str, lines: list[str]
     assert text_lines(text) == lines
 
 
-def test_a_form_feed_or_line_separator_moves_no_citation(clone: Path, tmp_path: Path) -> None:
-    """Peel's text with a form feed, a U+2028 and a U+0085 on its first lines: it is as long as
-    before, and every quote of every ruleset is still on the lines it cites."""
+def test_a_form_feed_moves_no_citation_and_other_breaks_are_refused(
+    clone: Path, tmp_path: Path
+) -> None:
+    """Peel's text with a form feed between its first lines, as an old text may keep between
+    pages: it is as long as before, and every quote is still on the lines it cites. A U+2028,
+    a U+0085 or a \\x1c, which Python's ``splitlines`` would also break at, is refused at its
+    line rather than counted another way."""
     texts = tmp_path / "texts"
     shutil.copytree(OWN, texts)
     peel = texts / "000_919af007d8e82e04.txt"
     lines = peel.read_text("utf-8").split("\n")
     lines[0] += "\x0c"
-    lines[1] += " \u2028 \x85 \x1c"
     peel.write_text("\n".join(lines), "utf-8")
     done = run(["validate", "rulesets/peel.yaml"], cwd=clone, env={"VARIANTS_SOURCES": str(texts)})
     assert (done.status, done.err) == (0, "")
+    for breaks, told in (("\u2028", "line separator U+2028"), ("\x85", "control character U+0085")):
+        lines[1] = "x" + breaks
+        peel.write_text("\n".join(lines), "utf-8")
+        done = run(
+            ["validate", "rulesets/peel.yaml"], cwd=clone, env={"VARIANTS_SOURCES": str(texts)}
+        )
+        assert done.status == 1
+        assert done.err_lines[0].endswith(
+            f"the source text 000_919af007d8e82e04.txt:2: the {told} at column 2 is not text: "
+            f"{PLAIN_TEXT} (at source/files/0/name)"
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -359,3 +391,40 @@ def test_an_example_deal_that_is_a_link_is_refused_in_one_line(
     with pytest.raises(PluginError) as raised:
         deal_file_examples(rulesets["peel"])
     assert str(raised.value) == f"variants: example deal {examples}/secret.yaml:1: {LINK}"
+
+
+# --------------------------------------------------------------------------------------------
+# Writing: nothing left behind
+
+
+def test_an_interrupt_as_the_temporary_file_is_made_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C, or SIGTERM told as an exception, landing just as the temporary file is made,
+    before its name is known: the file is removed all the same."""
+    real_open = os.open
+
+    def interrupted(name: str, flags: int, mode: int = 0o777) -> int:
+        real_open(name, flags, mode)  # the file is made ...
+        raise KeyboardInterrupt  # ... and the interrupt lands before its handle is returned
+
+    monkeypatch.setattr(safewrite.os, "open", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        safewrite.write_text(tmp_path / "out.yaml", "text\n")
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_planted_where_a_temporary_file_would_go_is_never_touched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = iter(["aaaaaaaaaaaa", "bbbbbbbbbbbb"])
+    monkeypatch.setattr(safewrite.secrets, "token_hex", lambda size: next(names))
+    planted = tmp_path / ".out.yaml.aaaaaaaaaaaa.part"
+    planted.symlink_to("/proc/self/environ")
+    safewrite.write_text(tmp_path / "out.yaml", "text\n")
+    assert (tmp_path / "out.yaml").read_text("utf-8") == "text\n"
+    assert planted.is_symlink() and sorted(p.name for p in tmp_path.iterdir()) == [
+        ".out.yaml.aaaaaaaaaaaa.part",
+        "out.yaml",
+    ]

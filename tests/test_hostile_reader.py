@@ -40,6 +40,7 @@ def _laughs(levels: int) -> str:
 
 PLAIN = "use plain text, numbers, true/false, null, lists and mappings"
 DIRECTION = "text may not hold the direction mark U+{}"
+INVISIBLE = "text may not hold the invisible character U+{}"
 LINE_BREAK = "YAML would count it as a line break where editors do not; end lines with a newline"
 
 CASES: tuple[Case, ...] = (
@@ -124,6 +125,12 @@ CASES: tuple[Case, ...] = (
     Case("right-to-left-mark", "title: abc\u200fdef\n", 1, 8, DIRECTION.format("200F")),
     Case("arabic-letter-mark", "title: abc\u061cdef\n", 1, 8, DIRECTION.format("061C")),
     Case("escaped-direction-mark", 'title: "abc\\u2067def"\n', 1, 8, DIRECTION.format("2067")),
+    Case("zero-width-space", "title: abc\u200bdef\n", 1, 8, INVISIBLE.format("200B")),
+    Case("symmetric-swapping", "title: abc\u206edef\n", 1, 8, INVISIBLE.format("206E")),
+    Case("annotation-anchor", "title: abc\ufff9def\n", 1, 8, INVISIBLE.format("FFF9")),
+    Case("tag-character", "title: abc\U000e0041def\n", 1, 8, INVISIBLE.format("E0041")),
+    Case("soft-hyphen", "title: abc\u00addef\n", 1, 8, INVISIBLE.format("00AD")),
+    Case("byte-order-mark-inside", "title: abc\ufeffdef\n", 1, 8, INVISIBLE.format("FEFF")),
     Case(
         "line-separator-in-a-comment",
         "# one line\u2028two to YAML\nid: x\n",
@@ -347,3 +354,17 @@ def test_folder_as_deal_file(tmp_path: Path) -> None:
         1,
         ["variants: folder.yaml:1: is a folder, not a file"],
     )
+
+
+def test_a_hard_link_is_never_read(tmp_path: Path) -> None:
+    """A second name for a file outside the folder (git cannot make one, a hand can)."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    _write(outside, "secret.yaml", "id: secret\n")
+    os.link(outside / "secret.yaml", tmp_path / "hard.yaml")
+    outcome = run(["validate", "hard.yaml"], cwd=tmp_path)
+    assert (outcome.status, outcome.out) == (1, "")
+    assert outcome.err_lines == [
+        "hard.yaml:1:1: has other names on disk (a hard link): only a file of its own is read",
+        "1 problem(s) in 1 of 1 file(s)",
+    ]

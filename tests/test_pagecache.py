@@ -61,12 +61,18 @@ def test_the_key_changes_with_a_file_s_bytes_name_or_presence(inputs: Path) -> N
     assert key(inputs) not in {first, edited, added}
 
 
-def test_the_key_ignores_python_s_caches_and_dotted_names(inputs: Path) -> None:
+def test_the_key_ignores_python_s_caches_but_not_dotted_names(inputs: Path) -> None:
+    """A deal file named ``.hidden.yaml`` in the examples folder is played and published like
+    any other, so its bytes are in the key: changing it must make the pages again."""
     first = key(inputs)
     (inputs / "__pycache__").mkdir()
     (inputs / "__pycache__" / "module.cpython-311.pyc").write_bytes(b"\0compiled")
-    (inputs / ".hidden").write_text("editor state", "utf-8")
     assert key(inputs) == first
+    (inputs / ".hidden.yaml").write_text("title: AAA\n", "utf-8")
+    added = key(inputs)
+    assert added != first
+    (inputs / ".hidden.yaml").write_text("title: BBB\n", "utf-8")
+    assert key(inputs) not in {first, added}
 
 
 def test_the_key_changes_with_the_settings_and_the_variants_environment(

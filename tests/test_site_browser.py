@@ -509,3 +509,31 @@ def test_screenshots(looks: Looks, name: str, device: str, scheme: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}-{device}-{scheme}.png"))
     assert problems.take() == []
+
+
+@pytest.mark.parametrize(
+    ("path", "within"),
+    [("in-brief/", ".pj-brief"), ("compare/", "#pj-matrix"), ("disagreements/", ".pj-disagree")],
+)
+def test_a_reading_is_marked_and_leads_to_its_interpretation(
+    browser: Browser, base_url: str, path: str, within: str
+) -> None:
+    """What the project reads into a silent, unclear or lost passage is told apart from what
+    the source says: marked where the rule is shown, and the mark opens the interpretation,
+    which states the question and the reading played."""
+    page, errors = open_page(browser, f"{base_url}/{path}")
+    marks = page.locator(f"{within} a.pj-reading")
+    assert marks.count() > 0
+    first = marks.first
+    first.scroll_into_view_if_needed()
+    assert first.is_visible() and first.inner_text() == "a reading"
+    assert (first.get_attribute("title") or "").startswith("Not the source's words: the ")
+    href = first.get_attribute("href") or ""
+    assert re.fullmatch(r"\.\./rulesets/[a-z0-9-]+/#interp-[a-z0-9-]+", href), href
+    first.click()
+    page.wait_for_load_state()
+    target = page.locator(f"[id='{urldefrag(page.url).fragment}']")
+    assert target.locator(".pj-interp__question").is_visible()
+    assert target.locator(".pj-interp__reading").is_visible()
+    assert errors == []
+    page.close()

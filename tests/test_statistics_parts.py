@@ -252,7 +252,8 @@ def test_the_questions_keep_their_order_and_anchors() -> None:
 
 
 def test_the_dressing_is_said_of_whoever_pays_it() -> None:
-    from variants.site.statistics.seats import banker_dresses, dressing_sentence
+    from variants.rules.ruleset import banker_dresses
+    from variants.site.statistics.seats import dressing_sentence
 
     shedding = load_ruleset(RULESETS / "modern-shedding.yaml").rules.dressing.payer
     hoyle = load_ruleset(RULESETS / "hoyle.yaml").rules.dressing.payer

@@ -51,6 +51,7 @@ from .engine.game import choose_first_dealer, play_game
 from .engine.play import DealResult, Policy, play_deal
 from .engine.policies import make_policy
 from .engine.staking import DEFAULT_STAKING, Staking, make_staking
+from .hidden import shown
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset, validate_paths
 from .rules.roles import chief_card
@@ -97,6 +98,20 @@ def _path(text: str) -> str:
     return text
 
 
+def _rulesets_folder(args: argparse.Namespace) -> Path:
+    """The rulesets folder: ``--rulesets``, else ``$VARIANTS_RULESETS``, else ``rulesets``; a
+    :class:`UsageError` when it is not a folder."""
+    if args.rulesets is not None:
+        return _folder("--rulesets", args.rulesets)
+    folder = rulesets_dir()
+    if not folder.is_dir():
+        raise UsageError(
+            f"no rulesets folder {folder} here: run this in the project's folder, or name the "
+            "folder with --rulesets or $VARIANTS_RULESETS"
+        )
+    return folder
+
+
 def _folder(flag: str, text: str) -> Path:
     """The folder an option names, or a :class:`UsageError` saying why it cannot be used."""
     try:
@@ -105,23 +120,11 @@ def _folder(flag: str, text: str) -> Path:
         raise UsageError(str(error).removeprefix("$")) from None
 
 
-_HIDDEN = re.compile(
-    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ud800-\udfff]"
-)
-"""Characters a terminal would act on or hide rather than show: controls (all but the tab),
-line and paragraph separators, direction marks and overrides, the byte-order mark, and lone
-surrogates (from file names that are not UTF-8)."""
-
-
 def visible(text: str) -> str:
-    """``text`` with each character of :data:`_HIDDEN` written as an escape such as ``\\x1b``:
-    what came from input is shown as it is, on one line, and cannot act on the terminal."""
-    return _HIDDEN.sub(_escape, text)
-
-
-def _escape(found: re.Match[str]) -> str:
-    code = ord(found.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    """``text`` with each character that is not visible text (:mod:`variants.hidden`) but the
+    tab written as an escape such as ``\\x1b``: what came from input is shown as it is, on one
+    line, and cannot act on the terminal."""
+    return shown(text)
 
 
 def _error(line: str) -> None:
@@ -480,7 +483,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     from .scaffold import ScaffoldError, write_new_ruleset  # Jinja2, wanted only here
 
-    folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
+    folder = _rulesets_folder(args)
     try:
         path = write_new_ruleset(args.id, args.title, folder, args.like)
     except ScaffoldError as error:
@@ -506,11 +509,14 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    folder = Path(args.rulesets) if args.rulesets else rulesets_dir()
+    folder = _rulesets_folder(args)
     validation = validate_paths([folder])
     for problem in validation.problems:
         _error(str(problem))
     if validation.problems and not validation.rulesets:
+        return 1
+    if not validation.rulesets:
+        _error(f"variants: no ruleset files in {folder}")
         return 1
     rows = [("id", "title", "source", "date", "status", "players")]
     cited_only = validation.texts.cited_only if validation.texts else frozenset()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -27,12 +26,13 @@ from .engine.events import Led
 from .engine.play import DealResult, IllegalLeadError, play_deal
 from .engine.policies import ADVICE_PREFIX, POLICIES, make_policy
 from .engine.staking import DEFAULT_STAKING, STAKINGS, Staking, given, make_staking
+from .hidden import hidden_at
 from .mechanics import pool as pool_cards
 from .mechanics.spread import laid_problem
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset
 from .rules.ruleset import OptionError, Ruleset
-from .rules.yamlsource import DIRECTION_MARKS, JsonPath, ProblemsError, YamlDocument, read_yaml
+from .rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
 from .settings import rulesets_dir
 
 KEYS = {
@@ -68,9 +68,6 @@ MAX_STAKE = 1000
 """The most counters one stake may lay (the schema's bound on what a player lays)."""
 Stake = tuple[int, int, int]
 """(seat, compartment index, counters): one seat's stake on one compartment."""
-UNPRINTABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
-"""Unicode categories that are not printable text: controls, lone surrogates, line and
-paragraph separators."""
 
 
 class DealFileError(ValueError):
@@ -195,20 +192,11 @@ def kind(value: object) -> str:
     return type(value).__name__
 
 
-_NOT_TEXT = DIRECTION_MARKS | {"\ufffe", "\uffff"}
-
-
 def unprintable(text: str, allowed: str = "") -> str | None:
-    """A description of the first character of ``text`` that is not printable text (a control
-    character, a line or paragraph separator, a direction mark, a lone surrogate, U+FFFE or
-    U+FFFF), apart from
-    those in ``allowed``; None when there is none."""
-    for index, char in enumerate(text):
-        if char in allowed:
-            continue
-        if unicodedata.category(char) in UNPRINTABLE or char in _NOT_TEXT:
-            return f"U+{ord(char):04X} at character {index + 1}"
-    return None
+    """A description of the first character of ``text`` that is not visible text
+    (:mod:`variants.hidden`), apart from those in ``allowed``; None when there is none."""
+    at = hidden_at(text, allowed)
+    return None if at is None else f"U+{ord(text[at]):04X} at character {at + 1}"
 
 
 def read_deal_file(path: Path, folder: Path | None = None) -> DealFile:
@@ -292,7 +280,7 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
 
     dealer = seat_at("dealer")
     banker = seat_at("banker") if "banker" in data else dealer
-    if "banker" in data and rules.dressing.payer != "banker":
+    if "banker" in data and not rules.dressing.by_banker:
         raise fail(("banker",), "these rules have no banker: no one dresses the board for all")
     hands = [cards_at(("hands", i), hand) for i, hand in enumerate(hands_raw)]
     spare = cards_at(("spare",), data["spare"])

@@ -4,13 +4,15 @@ Rulesets, deal files, the bibliography and the source texts arrive in pull reque
 of them is read here and nowhere else. A file is read only when it is a regular file on disk of
 at most a given size, opened without following a link at its name, inside the folder it is
 looked up in, and without waiting on a pipe planted at its name. A link, a folder, a device, a
-pipe, a socket, a file of ``/proc`` or ``/sys`` (whose size says nothing of what it holds), a file
-larger than its bound, or a file outside its folder is refused with one :class:`ReadError` that
-names the file and says why.
+pipe, a socket, a file of ``/proc`` or ``/sys`` (whose size says nothing of what it holds), a
+file with other names on disk (a hard link, which could be a file outside the contribution), a
+file larger than its bound, or a file outside its folder is refused with one :class:`ReadError`
+that names the file and says why.
 
 Lines are counted as ``wc -l``, editors and GitHub count them: a line ends at a newline and
-nowhere else (not at a form feed, U+0085 or U+2028, which :meth:`str.splitlines` also breaks at),
-so that line ``n`` of a citation is line ``n`` everywhere.
+nowhere else, not at a form feed, which :meth:`str.splitlines` also breaks at (and a source text
+may hold no other such break: U+0085, U+2028 and the like are not text), so that line ``n`` of
+a citation is line ``n`` everywhere.
 
 >>> text_lines("one\\ntwo\\x0cstill two\\r\\nthree")
 ['one', 'two\\x0cstill two', 'three']
@@ -22,6 +24,8 @@ import errno
 import os
 import stat
 from pathlib import Path
+
+from .hidden import describe, hidden_at
 
 MAX_TEXT_BYTES = 1 << 20
 """The largest source text read, in bytes (1 MiB: the longest text kept is under 32 KiB)."""
@@ -61,6 +65,8 @@ def read_bytes(path: Path, limit: int, folder: Path | None = None) -> bytes:
             raise ReadError(path, "is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise ReadError(path, NOT_REGULAR)
+        if info.st_nlink > 1:
+            raise ReadError(path, HARD_LINK)
         if info.st_size > limit:
             raise ReadError(path, too_large(info.st_size, limit))
         with os.fdopen(handle, "rb", closefd=False) as stream:
@@ -78,6 +84,7 @@ def read_bytes(path: Path, limit: int, folder: Path | None = None) -> bytes:
 
 
 LINK = "is a link: only a regular file in its folder is read, never a link"
+HARD_LINK = "has other names on disk (a hard link): only a file of its own is read"
 NOT_REGULAR = "not a regular file: only a file on disk is read, not a device, a pipe or /proc"
 
 
@@ -123,8 +130,24 @@ def text_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in lines]
 
 
+TEXT_ALLOWED = "\t\f"
+"""The only characters a source text may hold that are not visible text: the tab, and the form
+feed an old text may keep between its pages."""
+
+
 def read_text_lines(
     path: Path, limit: int = MAX_TEXT_BYTES, folder: Path | None = None
 ) -> list[str]:
-    """The lines of the UTF-8 text file at ``path`` (:func:`read_bytes`, :func:`text_lines`)."""
-    return text_lines(decode(read_bytes(path, limit, folder), path))
+    """The lines of the UTF-8 text file at ``path`` (:func:`read_bytes`, :func:`text_lines`),
+    which may hold no character that is not visible text but the tab and the form feed
+    (:mod:`variants.hidden`): none that could act on a terminal or hide on a page."""
+    lines = text_lines(decode(read_bytes(path, limit, folder), path))
+    for number, line in enumerate(lines, start=1):
+        at = hidden_at(line, TEXT_ALLOWED)
+        if at is not None:
+            raise ReadError(
+                f"{path}:{number}",
+                f"{describe(line[at])} at column {at + 1} is not text: a source text holds "
+                "printable characters, tabs and newlines",
+            )
+    return lines

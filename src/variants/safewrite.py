@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -53,12 +53,7 @@ def _check_target(path: Path) -> None:
 
 def _temporary(path: Path, text: str) -> str:
     """Write ``text`` to a new temporary file beside ``path``; return its name."""
-    try:
-        handle, temporary = tempfile.mkstemp(
-            dir=path.parent, prefix=f".{path.name[:64]}.", suffix=".part"
-        )
-    except OSError as error:
-        raise WriteError(f"{path}: cannot write here: {error.strerror}") from None
+    handle, temporary = _new_file(path)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
             out.write(text)
@@ -71,6 +66,31 @@ def _temporary(path: Path, text: str) -> str:
             raise WriteError(f"{path}: cannot write: {error.strerror}") from None
         raise
     return temporary
+
+
+TRIES = 100
+"""How many random names are tried for a temporary file before giving up."""
+
+
+def _new_file(path: Path) -> tuple[int, str]:
+    """A new, empty file beside ``path`` made exclusively, open for writing, and its name.
+
+    The name is chosen before the file is made, so that an interrupt (Ctrl-C, or SIGTERM told
+    as an exception) that lands as the file is made, before its name is known to the caller,
+    still removes it: nothing is left behind."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(TRIES):
+        name = os.path.join(path.parent, f".{path.name[:64]}.{secrets.token_hex(6)}.part")
+        try:
+            return os.open(name, flags, 0o600), name
+        except FileExistsError:
+            continue  # a name taken, by chance or planted: never touched
+        except OSError as error:
+            raise WriteError(f"{path}: cannot write here: {error.strerror}") from None
+        except BaseException:
+            _remove(name)  # made by this call, if the interrupt came after the file was
+            raise
+    raise WriteError(f"{path}: cannot write here: no free name for a temporary file")
 
 
 def _remove(name: str) -> None:

@@ -107,7 +107,7 @@ def _template(ruleset_id: str, title: str) -> str:
 def _copy(ruleset_id: str, title: str, folder: Path, like: str) -> str:
     """The ruleset ``like`` in ``folder`` with this id and title and without its play advice."""
     source = folder / f"{like}.yaml"
-    if not is_ruleset_id(like) or not source.is_file():
+    if not is_ruleset_id(like) or not os.path.lexists(source):
         raise ScaffoldError(
             f"no ruleset {clip(like)!r} to start from (known: {known_rulesets(folder)})"
         )

@@ -105,7 +105,7 @@ def deal_from_pack(
         spare=tuple(sorted(pack[index] for index in layout.spare)),
         turn_up=turn_up,
         board=tuple(board) if board is not None else (0,) * len(compiled.ids),
-        banker=dealer if banker is None else banker,
+        banker=banker if banker is not None and compiled.rules.dressing.by_banker else dealer,
         dress=dress,
         face_up=face_up,
         pool=pool,

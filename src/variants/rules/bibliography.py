@@ -82,7 +82,9 @@ def bibliography_schema() -> dict[str, Any]:
 
 
 def has_bibliography(folder: Path) -> bool:
-    return (folder / BIBLIOGRAPHY).is_file()
+    """Whether anything stands at the bibliography's name in ``folder``: a link, a pipe or a
+    folder there is refused when it is read, not taken for no bibliography."""
+    return os.path.lexists(folder / BIBLIOGRAPHY)
 
 
 def read_bibliography(folder: Path) -> Bibliography:
@@ -128,7 +130,9 @@ def _problems(document: YamlDocument, folder: Path) -> list[Problem]:
                 read_text_lines(folder / raw["file"])
             except ReadError as error:
                 problems.append(
-                    document.problem(("sources", index, "file"), f"{raw['file']}: {error.reason}")
+                    document.problem(
+                        ("sources", index, "file"), f"{Path(error.path).name}: {error.reason}"
+                    )
                 )
         elif raw["kind"] == "modern-page" and held:
             problems.append(

@@ -148,7 +148,7 @@ def find_sources_dir(near: Path) -> SourceTexts | None:
 
 def _candidates(near: Path) -> Iterator[Path]:
     """The ``sources`` and ``shared/sources`` folders beside ``near`` and up to three above."""
-    start = near.resolve()
+    start = Path(os.path.realpath(near))  # never raises, not even at a loop of links
     if start.is_file():
         start = start.parent
     for parent in [start, *list(start.parents)[:3]]:

@@ -290,6 +290,23 @@ class Dressing:
             case _:
                 assert_never(when)
 
+    @property
+    def by_banker(self) -> bool:
+        """Whether a banker (the first dealer, whoever deals) dresses the board: the only
+        rules with a banker."""
+        return banker_dresses(self.payer)
+
+
+def banker_dresses(payer: Payer) -> bool:
+    """Whether the board is dressed by a banker, the first dealer, whoever deals."""
+    match payer:
+        case "banker":
+            return True
+        case "each-player" | "dealer" | "shares" | "contributions" | "spread":
+            return False
+        case _:
+            assert_never(payer)
+
 
 @dataclass(frozen=True)
 class Stop:

@@ -27,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from ..hidden import describe, hidden_at
 from ..saferead import ReadError, read_bytes, too_large
 
 JsonPath = tuple[str | int, ...]
@@ -111,14 +112,8 @@ _YAML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufff
 _LINE_BREAKS = re.compile("[\x85\u2028\u2029]|\r(?!\n)")
 """What YAML counts as a line break and ``wc -l``, editors and GitHub do not: refused anywhere
 in a file, so that every line a problem names is the line a person finds there."""
-DIRECTION_MARKS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-"""The marks and controls that reorder text on screen (bidirectional formatting)."""
-_DIRECTION = "".join(sorted(DIRECTION_MARKS))
-_TEXT_FORBIDDEN = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{_DIRECTION}\ufffe\uffff]")
-"""Characters a value may not hold, written out or escaped: control characters other than tab
-and newline, line and paragraph separators, and the marks that reorder text on screen."""
+_TEXT_ALLOWED = "\t\n"
+"""The only characters a value may hold that are not visible text (:mod:`variants.hidden`)."""
 
 _CORE_SCALARS = frozenset(
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null")
@@ -196,10 +191,8 @@ def read_yaml_text(text: str, name: str) -> YamlDocument:
 def forbidden_character(value: str) -> str | None:
     """The first character of ``value`` that no value read may hold (see the reader's bounds),
     as ``U+202E at character 6``; None when there is none."""
-    found = _TEXT_FORBIDDEN.search(value)
-    if found is None:
-        return None
-    return f"U+{ord(found.group()):04X} at character {found.start() + 1}"
+    at = hidden_at(value, _TEXT_ALLOWED)
+    return None if at is None else f"U+{ord(value[at]):04X} at character {at + 1}"
 
 
 def _position(text: str, offset: int) -> tuple[int, int]:
@@ -208,14 +201,9 @@ def _position(text: str, offset: int) -> tuple[int, int]:
 
 
 def _code(character: str) -> str:
-    code = ord(character)
-    if character in DIRECTION_MARKS:
-        return f"the direction mark U+{code:04X}"
-    if character in "\u2028\u2029":
-        return f"the {'line' if code == 0x2028 else 'paragraph'} separator U+{code:04X}"
     if character == "\r":
         return "a carriage return (U+000D) not followed by a newline"
-    return f"the control character U+{code:04X}"
+    return describe(character)
 
 
 class _SyntaxError(Exception):
@@ -368,9 +356,9 @@ class _Builder:
         if value is _INVALID:
             raise self.fail(at, f"{_shown(text)} is not {_KIND_WORDS[kind]}")
         if isinstance(value, str):
-            found = _TEXT_FORBIDDEN.search(value)
-            if found:
-                raise self.fail(at, f"text may not hold {_code(found.group())}")
+            bad = hidden_at(value, _TEXT_ALLOWED)
+            if bad is not None:
+                raise self.fail(at, f"text may not hold {describe(value[bad])}")
         return value
 
     def alias(self, event: yaml.AliasEvent, at: tuple[int, int]) -> None:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..rules import roles
 from ..rules.ruleset import Rules, Ruleset
 from . import compare as cmp
 from . import describe as d
+from .readings import Reading, reading_of
 
 BRIEF = "in-brief.md"
 
@@ -31,6 +33,9 @@ class Point:
     """The full rule on the ruleset's page."""
     rows: tuple[cmp.Row, ...]
     """The comparison's rows on this point where the rulesets differ."""
+    readings: tuple[Reading, ...] = ()
+    """The project's readings among the rules told here, where the source is silent, unclear
+    or lost: marked, and linked to their interpretations."""
 
 
 def recommended(rulesets: Mapping[str, Ruleset], setting: object) -> Ruleset:
@@ -49,33 +54,62 @@ def recommended(rulesets: Mapping[str, Ruleset], setting: object) -> Ruleset:
     return rulesets[setting]
 
 
-def _board(rules: Rules) -> tuple[str, ...]:
-    """What the board holds and what wins each compartment, and who dresses it."""
-    wins = d.join_words([d.compartment_rule(c, rules).title for c in rules.board.compartments])
-    return (
-        d.board_rule(rules).sentences[0],
+Told = tuple[tuple[str, ...], tuple[d.Rule, ...]]
+"""A point's sentences, and the rules they are taken from."""
+
+
+def _players(rules: Rules) -> Told:
+    players, pack = d.players_rule(rules), d.pack_rule(rules)
+    return (players.sentences[0], *pack.sentences[:1]), (players, pack)
+
+
+def _board(rules: Rules) -> Told:
+    """What the board holds and what wins each compartment, what the Pope pays beyond its
+    stake, what becomes of counters nobody wins, and who dresses it."""
+    board, dressing = d.board_rule(rules), d.dressing_rule(rules)
+    compartments = [d.compartment_rule(c, rules) for c in rules.board.compartments]
+    wins = d.join_words([rule.title for rule in compartments])
+    pope = roles.chief_card(rules)
+    beyond: tuple[str, ...] = ()
+    if pope is not None:
+        said = _between(d.compartment_rule(pope, rules).sentences)
+        beyond = tuple(f"{pope.label}: {s[:1].lower()}{s[1:]}" for s in said)
+    said = (
+        board.sentences[0],
         f"What wins each: {wins}.",
-        d.dressing_rule(rules).sentences[0],
+        *beyond,
+        *board.sentences[1:2],
+        *dressing.sentences[:1],
     )
+    return said, (board, *compartments, dressing)
 
 
-def _deal(rules: Rules) -> tuple[str, ...]:
-    deal = d.deal_rule(rules).sentences
-    return (*deal[:2], *d.turn_up_rule(rules).sentences[:2], *d.trump_rule(rules).sentences[:1])
+def _between(sentences: tuple[str, ...]) -> tuple[str, ...]:
+    """A compartment's sentences but the first (what wins it) and the last (its stake): what
+    it pays beyond its stake, at the turn-up and in play."""
+    return tuple(sentences[1:-1])
 
 
-def _play(rules: Rules) -> tuple[str, ...]:
-    lead = d.play_rules(rules)[0].sentences
+def _deal(rules: Rules) -> Told:
+    deal, turn_up, trump = d.deal_rule(rules), d.turn_up_rule(rules), d.trump_rule(rules)
+    return (*deal.sentences[:2], *turn_up.sentences, *trump.sentences[:1]), (deal, turn_up, trump)
+
+
+def _play(rules: Rules) -> Told:
+    lead = d.play_rules(rules)[0]
     stops = cmp.stops_in_play(rules)
-    return (*lead, f"What stops a run: {stops}.") if stops else lead
+    said = (*lead.sentences, f"What stops a run: {stops}.") if stops else lead.sentences
+    return said, (lead,)
 
 
-def _going_out(rules: Rules) -> tuple[str, ...]:
-    return tuple(s for rule in d.settlement_rules(rules) for s in rule.sentences[:2])
+def _going_out(rules: Rules) -> Told:
+    settled = d.settlement_rules(rules)
+    return tuple(s for rule in settled for s in rule.sentences[:2]), tuple(settled)
 
 
-def _game(rules: Rules) -> tuple[str, ...]:
-    return tuple(rule.sentences[0] for rule in d.length_and_winner_rules(rules))
+def _game(rules: Rules) -> Told:
+    game = d.length_and_winner_rules(rules)
+    return tuple(rule.sentences[0] for rule in game), tuple(game)
 
 
 POINTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -90,18 +124,20 @@ POINTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 
 def points(ruleset: Ruleset, rulesets: Sequence[Ruleset]) -> tuple[Point, ...]:
-    """The six points of the ruleset's rules in brief, with the comparison's differing rows."""
+    """The six points of the ruleset's rules in brief, with the comparison's differing rows
+    and the project's readings among them."""
     rules = ruleset.rules
     rows = {row.dimension.id: row for row in cmp.matrix(rulesets)}
-    said = (
-        (d.players_rule(rules).sentences[0], *d.pack_rule(rules).sentences[:1]),
-        _board(rules),
-        _deal(rules),
-        _play(rules),
-        _going_out(rules),
-        _game(rules),
-    )
+    told = (_players, _board, _deal, _play, _going_out, _game)
     return tuple(
-        Point(title, sentences, anchor, tuple(rows[r] for r in row_ids if rows[r].differs))
-        for (title, anchor, row_ids), sentences in zip(POINTS, said, strict=True)
+        Point(
+            title,
+            sentences,
+            anchor,
+            tuple(rows[r] for r in row_ids if rows[r].differs),
+            reading_of(ruleset, used),
+        )
+        for (title, anchor, row_ids), (sentences, used) in zip(
+            POINTS, (tell(rules) for tell in told), strict=True
+        )
     )

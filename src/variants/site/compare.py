@@ -17,6 +17,7 @@ from ..mechanics import payments, with_another
 from ..rules import roles
 from ..rules.ruleset import Rules, Ruleset, StopCause, TurnUpFate
 from . import describe as d
+from .readings import Reading, reading_at
 
 T = TypeVar("T")
 
@@ -43,6 +44,9 @@ class Cell:
     anchor: str
     group: int
     """Which of the row's distinct values this is (0 for the first seen)."""
+    reading: Reading | None = None
+    """The interpretation the rule rests on, where it is the project's reading and not the
+    source's words."""
 
 
 @dataclass(frozen=True)
@@ -57,10 +61,27 @@ class Row:
     def groups(self) -> list[tuple[str, list[Ruleset]]]:
         """Each distinct value, in the words of the first ruleset that has it, with the
         rulesets that have it, in order of first appearance."""
-        found: dict[int, tuple[str, list[Ruleset]]] = {}
+        return [(text, [cell.ruleset for cell in cells]) for text, cells in _groups(self.cells)]
+
+    def games(self) -> list[tuple[str, list[tuple[str, list[Cell]]]]]:
+        """Each game the row's rulesets play (in order of first appearance), with its rulesets'
+        distinct values as :meth:`groups` gives them, each with its cells."""
+        by_game: dict[str, list[Cell]] = {}
         for cell in self.cells:
-            found.setdefault(cell.group, (cell.text, []))[1].append(cell.ruleset)
-        return list(found.values())
+            by_game.setdefault(cell.ruleset.source.game, []).append(cell)
+        return [(game, _groups(cells)) for game, cells in by_game.items()]
+
+    @property
+    def sources_disagree(self) -> bool:
+        """Whether the sources of one game give this rule differently (not only the games)."""
+        return any(len(groups) > 1 for _, groups in self.games())
+
+
+def _groups(cells: Sequence[Cell]) -> list[tuple[str, list[Cell]]]:
+    found: dict[int, tuple[str, list[Cell]]] = {}
+    for cell in cells:
+        found.setdefault(cell.group, (cell.text, []))[1].append(cell)
+    return list(found.values())
 
 
 def _rules(value: Callable[[Rules], T]) -> Callable[[Ruleset], T]:
@@ -312,11 +333,22 @@ def matrix(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
             key = dimension.key(ruleset, text)
             if key not in seen:
                 seen.append(key)
-            cells.append(Cell(ruleset, text, dimension.anchor(ruleset.rules), seen.index(key)))
+            anchor = dimension.anchor(ruleset.rules)
+            cells.append(Cell(ruleset, text, anchor, seen.index(key), reading_at(ruleset, anchor)))
         rows.append(Row(dimension, tuple(cells)))
     return tuple(rows)
 
 
 def disagreements(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
-    """The rows where the rulesets' default rules differ."""
-    return tuple(row for row in matrix(rulesets) if row.differs and row.dimension.id != "options")
+    """The rows where the sources of one game give their default rules differently."""
+    return tuple(row for row in _rule_rows(rulesets) if row.sources_disagree)
+
+
+def between_games(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
+    """The rows where the games differ while the sources of each game agree: a difference
+    between games, not a disagreement between sources."""
+    return tuple(row for row in _rule_rows(rulesets) if row.differs and not row.sources_disagree)
+
+
+def _rule_rows(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:
+    return tuple(row for row in matrix(rulesets) if row.dimension.id != "options")

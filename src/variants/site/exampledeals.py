@@ -12,6 +12,7 @@ Everything here is computed from the engine's event log; the templates only lay 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from collections.abc import Sequence
@@ -138,7 +139,7 @@ class Example:
 
 
 def rulesets_folder(ruleset: Ruleset) -> Path:
-    return Path(ruleset.path).resolve().parent
+    return Path(os.path.realpath(ruleset.path)).parent
 
 
 def examples_folder(ruleset: Ruleset) -> Path:

@@ -22,10 +22,10 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
-from ..rules.loader import find_sources_dir, load_rulesets, ruleset_schema
+from ..rules.loader import SourceTexts, find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
-from ..saferead import LINK, NOT_REGULAR, ReadError
-from ..settings import RULESETS_ENV, rulesets_dir
+from ..saferead import HARD_LINK, LINK, NOT_REGULAR, ReadError
+from ..settings import RULESETS_ENV, SOURCES_ENV, folder_setting, rulesets_dir
 from . import brief, glossary, pagecache, playpage, rawhtml
 from .exampledeals import examples_dir
 from .pages import (
@@ -101,6 +101,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     except brief.RecommendedError as error:
         raise PluginError(f"variants: {error}") from None
     root = Path(config.config_file_path).resolve().parent
+    bibliography = site_bibliography(root / "sources")
     _state.rulesets_dir = folder
     _state.site = with_added_pages(
         SiteData.create(
@@ -109,14 +110,23 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             read_contributing(root),
             bool(config.use_directory_urls),
             recommended=recommended,
-            sources_dir=find_sources_dir(folder),
-            bibliography=site_bibliography(root / "sources"),
+            sources_dir=published_texts(bibliography, folder),
+            bibliography=bibliography,
         )
     )
     if config.nav is None:
         config.nav = navigation(_state.site)
     _state.page_key = page_key(config, _state.site, folder)
     return config
+
+
+def published_texts(bibliography: Bibliography | None, rulesets_dir: Path) -> SourceTexts | None:
+    """The source texts the site may quote from: the repository's own, beside its bibliography,
+    or those of the folder ``$VARIANTS_SOURCES`` names; never a folder of texts found outside
+    the project, which the validator may check quotes against but the site does not publish."""
+    if folder_setting(SOURCES_ENV) is not None or bibliography is None:
+        return find_sources_dir(rulesets_dir)
+    return SourceTexts((bibliography.folder,), bibliography.cited_only)
 
 
 def page_key(config: MkDocsConfig, site: SiteData, rulesets_dir: Path) -> str:
@@ -158,11 +168,13 @@ def docs_stay_inside(docs: Path) -> None:
         for name in [*folders, *names]:
             path = Path(root, name)
             shown = path.relative_to(docs.parent)
-            found = os.lstat(path).st_mode
-            if stat.S_ISLNK(found):
+            found = os.lstat(path)
+            if stat.S_ISLNK(found.st_mode):
                 raise ReadError(shown, LINK)
-            if not (stat.S_ISDIR(found) or stat.S_ISREG(found)):
+            if not (stat.S_ISDIR(found.st_mode) or stat.S_ISREG(found.st_mode)):
                 raise ReadError(shown, NOT_REGULAR)
+            if stat.S_ISREG(found.st_mode) and found.st_nlink > 1:
+                raise ReadError(shown, HARD_LINK)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

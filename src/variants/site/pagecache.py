@@ -55,8 +55,9 @@ PACKAGE = Path(__file__).resolve().parent.parent
 
 def files_digest(folders: Iterable[Path]) -> str:
     """A hash of every regular file below each folder (its path within the folder and its
-    bytes), in a fixed order; dotted names and Python's caches left out. A folder that does not
-    exist counts as empty."""
+    bytes), in a fixed order; Python's caches left out, and nothing else (a file with a dotted
+    name may be read by the build like any other). A folder that does not exist counts as
+    empty."""
     hashed = hashlib.sha256()
     for folder in folders:
         hashed.update(f"folder {folder}\n".encode())
@@ -95,8 +96,8 @@ def _files(folder: Path) -> Iterable[Path]:
             yield folder
         return
     for root, folders, names in os.walk(folder):
-        folders[:] = [f for f in folders if not f.startswith(".") and f not in SKIPPED]
-        yield from (Path(root, name) for name in names if not name.startswith("."))
+        folders[:] = [f for f in folders if f not in SKIPPED]
+        yield from (Path(root, name) for name in names)
 
 
 def page_key(folders: Iterable[Path], settings: Mapping[str, Any]) -> str:

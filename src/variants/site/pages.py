@@ -448,9 +448,13 @@ def disagreements_page(site: SiteData) -> str:
         for anchor, rule in d.rules_by_anchor(ruleset.rules).items():
             if rule.provenance:
                 first[(ruleset.id, anchor)] = rule.provenance[0]
+    games = list(dict.fromkeys(r.source.game for r in site.rulesets))
     return render(
         "disagreements.md.j2",
         disagreements=rows,
+        between=cmp.between_games(site.rulesets),
+        games=games,
+        several_games=len(games) > 1,
         first_citation=first,
         **_common(site, "disagreements.md"),
     )

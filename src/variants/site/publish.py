@@ -72,8 +72,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _forget()
     if _build.dirty:
         return config
-    target = Path(config.site_dir).resolve()
-    if target.exists() and not target.is_dir():
+    target = Path(os.path.realpath(config.site_dir))  # a loop of links is told, not raised
+    if os.path.lexists(target) and not target.is_dir():
         raise PluginError(f"variants: the site folder {target} is not a folder")
     _handle_sigterm()
     try:

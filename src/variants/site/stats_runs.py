@@ -261,8 +261,8 @@ def cache_dir(rulesets: Iterable[Ruleset]) -> Path:
         return _usable_folder(Path(configured))
     folder = user_cache_dir()
     for ruleset in rulesets:
-        project = Path(ruleset.path).resolve().parent.parent
-        if folder.resolve().is_relative_to(project):
+        project = Path(os.path.realpath(ruleset.path)).parent.parent
+        if Path(os.path.realpath(folder)).is_relative_to(project):
             raise SettingError(
                 f"the user's cache folder {folder} is inside the project {project}, and a cache "
                 f"there is read only when named: set ${CACHE_ENV}"

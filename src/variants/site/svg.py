@@ -32,8 +32,9 @@ from ..mechanics import (
     others_stakes,
 )
 from ..rules import roles
-from ..rules.ruleset import Compartment, InterpretationKind, Payer, Rules, Ruleset
+from ..rules.ruleset import Compartment, Payer, Rules, Ruleset
 from . import describe as d
+from .readings import kind_words
 from .render import render
 
 LABEL_FONT = 14.0
@@ -100,21 +101,6 @@ class InterpretationMark:
     labels: tuple[str, ...]
     why: str
     """``the source does not say``."""
-
-
-def kind_words(kind: InterpretationKind) -> str:
-    """Why a rule had to be read: ``the source does not say``."""
-    match kind:
-        case "silent":
-            return "the source does not say"
-        case "ambiguous":
-            return "the source is unclear"
-        case "contradictory":
-            return "the source contradicts itself"
-        case "lost":
-            return "the passage is lost"
-        case _:
-            assert_never(kind)
 
 
 def interpretation_marks(ruleset: Ruleset) -> list[InterpretationMark]:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ..rules.ruleset import Ruleset
 from . import compare as cmp
+from .readings import Reading, reading_at
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,10 @@ class Change:
     anchor: str
     before: str
     now: str
+    before_reading: Reading | None = None
+    """The interpretation the rule before rests on, where it was the project's reading."""
+    now_reading: Reading | None = None
+    """The interpretation the rule now rests on, where it is the project's reading."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,17 @@ def changes(before: Ruleset, now: Ruleset) -> tuple[Change, ...]:
             continue
         old, new = dimension.value(before), dimension.value(now)
         if dimension.key(before, old) != dimension.key(now, new):
-            found.append(Change(dimension.label, dimension.anchor(now.rules), old, new))
+            anchor = dimension.anchor(now.rules)
+            found.append(
+                Change(
+                    dimension.label,
+                    anchor,
+                    old,
+                    new,
+                    reading_at(before, dimension.anchor(before.rules)),
+                    reading_at(now, anchor),
+                )
+            )
     return tuple(found)
 
 

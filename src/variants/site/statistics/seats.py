@@ -7,11 +7,9 @@ are the length question's under the default pack (:attr:`Plan.seats`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import assert_never
 
 from markupsafe import Markup
 
-from ...rules.ruleset import Payer
 from .. import stats_runs as sr
 from ..charts import number, percent
 from ..pages import short_name
@@ -61,17 +59,6 @@ def position_tone(position: int, players: int) -> int:
 
 SEAT_KEY = ((1, "elder hand (Player 1)"), (0, "the other players"), (2, "dealer"))
 """What the colours of :func:`position_tone` stand for."""
-
-
-def banker_dresses(payer: Payer) -> bool:
-    """Whether the board is dressed by a banker, the first dealer, whoever deals."""
-    match payer:
-        case "banker":
-            return True
-        case "each-player" | "dealer" | "shares" | "contributions" | "spread":
-            return False
-        case _:
-            assert_never(payer)
 
 
 def dressing_sentence(costs: Sequence[int], banker: bool) -> str:
@@ -171,7 +158,7 @@ def section(page: Page) -> Section:
         e=mean_text(elder),
         d=mean_text(dealer),
         verdict=verdict,
-        dressing=dressing_sentence(costs, banker_dresses(ruleset.rules.dressing.payer)),
+        dressing=dressing_sentence(costs, ruleset.rules.dressing.by_banker),
         be=number(before[0].mean, 2, True),
         bd=number(before[-1].mean, 2, True),
         play=play_verdict,
