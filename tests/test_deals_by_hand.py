@@ -43,6 +43,7 @@ BOARD_IDS = {
     "spinado": ("game", "matrimony", "intrigue"),
     "matrimony-foster": ("matrimony", "intrigue", "confederacy", "pair", "best"),
     "matrimony-cassell": ("best", "matrimony", "intrigue", "confederacy", "pair"),
+    "matrimony-enquire": ("best", "matrimony", "intrigue", "confederacy", "pairs"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -555,6 +556,42 @@ CASES: tuple[Case, ...] = (
         won={"best": [4], "matrimony": [0], "intrigue": [0], "confederacy": [0], "pair": [2]},
         net=(6, -4, 0, -4, 2),
         board={},
+    ),
+    Case(
+        "matrimony-cassell-aces-low-supplied",
+        "matrimony-cassell",
+        plays=(),
+        winner=None,
+        won={"best": [2], "intrigue": [3], "pair": [1]},
+        net=(-4, 0, 1, 0, -5),
+        board={"matrimony": 4, "confederacy": 4},
+    ),
+    Case(
+        "matrimony-cassell-aces-high-option",
+        "matrimony-cassell",
+        plays=(),
+        winner=None,
+        won={"best": [2], "intrigue": [3], "pair": [0]},
+        net=(0, -4, 1, 0, -5),
+        board={"matrimony": 4, "confederacy": 4},
+    ),
+    Case(
+        "matrimony-enquire-ace-in-hand-wins-best",
+        "matrimony-enquire",
+        plays=(),
+        winner=None,
+        won={"best": [1], "intrigue": [4], "pairs": [3]},
+        net=(-4, 1, -4, 0, -1),
+        board={"matrimony": 4, "confederacy": 4},
+    ),
+    Case(
+        "matrimony-enquire-next-diamond-option",
+        "matrimony-enquire",
+        plays=(),
+        winner=None,
+        won={"best": [0], "intrigue": [4], "pairs": [2]},
+        net=(1, -4, 0, -4, -1),
+        board={"matrimony": 4, "confederacy": 4},
     ),
 )
 

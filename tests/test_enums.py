@@ -31,6 +31,7 @@ from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankP
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
 from variants.mechanics.spare_seen import SeenBy
+from variants.mechanics.spread import Order, Spread
 from variants.mechanics.stock import StockEnd, StockSetAside
 from variants.mechanics.unplayed_penalty import UnplayedPenalty
 from variants.rules import ruleset
@@ -96,6 +97,7 @@ TIES: dict[str, Tie] = {
     f"{COMPARTMENT}.unplayed_penalty": Tie(Compartment, "unplayed_penalty", UnplayedPenalty),
     "rules.dressing.payer": Tie(Dressing, "payer", Payer),
     "rules.dressing.when": Tie(Dressing, "when", DressingWhen),
+    "rules.dressing.spread.order": Tie(Spread, "order", Order),
     "rules.play.lead": Tie(Play, "lead", LeadRule),
     "rules.play.stops{key}": Tie(Stop, "cause", StopCause),
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),

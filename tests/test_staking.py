@@ -248,11 +248,11 @@ def test_replay_tells_who_laid_what() -> None:
     assert told.out.splitlines()[1:7] == [
         "The board is dressed (seat 0 5, seat 1 4, seat 2 4, seat 3 4, seat 4 4): Best 6, "
         "Matrimony 7, Intrigue 1, Confederacy 3, Pair 4.",
+        "  Seat 0 (dealer) lays three counters on Matrimony and two on Pair.",
         "  Seat 1 (elder hand) lays four counters on Matrimony.",
         "  Seat 2 lays two counters on Best and two on Pair.",
         "  Seat 3 lays one counter on Intrigue and three on Confederacy.",
         "  Seat 4 lays four counters on Best.",
-        "  Seat 0 (dealer) lays three counters on Matrimony and two on Pair.",
     ]
 
 

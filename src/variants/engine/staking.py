@@ -24,7 +24,7 @@ from ..mechanics.spread import Laid, Lay, payments, random_payments
 
 @dataclass(frozen=True)
 class Staking:
-    """Lays the counters of each seat, from the dealer's left round to the dealer."""
+    """Lays the counters of each seat, in the order the rules have the seats lay."""
 
     name: str
     fixed: bool

@@ -1,10 +1,11 @@
 """A combination held: a compartment won, when the hands are shown, by a hand that holds two
 ranks of any suit (Matrimony's king and queen, Intrigue's queen and knave, Confederacy's king
 and knave), a pair of one rank (the first shown, or the highest), or Best, a named card dealt
-face up (the ace of diamonds), with what happens when it is not dealt face up.
+face up (the ace of diamonds), with what happens when it is not dealt face up: it stays, or goes
+to the highest other card of its suit, or to the highest card held.
 
 - **Schema**: ``win.ranks`` (two ranks), ``win.pair`` (``first`` or ``highest``), ``win.best``
-  (a card) with ``win.otherwise`` (``stays`` or ``next-in-suit``).
+  (a card) with ``win.otherwise`` (``stays``, ``next-in-suit`` or ``highest-held``).
 - **Model**: :class:`RanksWin`, :class:`RankPairWin`, :class:`BestWin`.
 - **Checks**: two different ranks; ``otherwise`` only with ``best``; Best's card in the pack.
 - **Compile**: nothing per trump suit: the showing (:mod:`.showing`) asks each way to win
@@ -71,17 +72,19 @@ FRAGMENTS = (
         "otherwise",
         {
             "description": (
-                "For best, when its card is not dealt face up: stays (nobody wins it), or "
-                "next-in-suit (the holder of the highest other card of its suit wins it; the "
-                "card itself, held face down, counts as any other of its rank)."
+                "For best, when its card is not dealt face up: stays (nobody wins it), "
+                "next-in-suit (the holder of the highest other card of its suit wins it), or "
+                "highest-held (the holder of the highest card of any suit wins it, in the "
+                "pack's rank order; between equal cards, the elder hand). Held face down, the "
+                "card itself counts as any other of its rank."
             ),
-            "enum": ["stays", "next-in-suit"],
+            "enum": ["stays", "next-in-suit", "highest-held"],
         },
     ),
 )
 
 PairChoice = Literal["first", "highest"]
-Otherwise = Literal["stays", "next-in-suit"]
+Otherwise = Literal["stays", "next-in-suit", "highest-held"]
 
 
 @dataclass(frozen=True)
@@ -199,6 +202,12 @@ class BestWin(WayToWin):
                     f"If it is not dealt face up, the player holding the highest other card of "
                     f"{suit} wins it; held face down it counts only as one of its rank."
                 )
+            case "highest-held":
+                said.append(
+                    "If it is not dealt face up, the player holding the highest card, of any suit, "
+                    "wins it, the elder hand between equal cards; held face down it counts only as "
+                    "one of its rank."
+                )
             case _:
                 assert_never(otherwise)
         return tuple(said)
@@ -281,6 +290,8 @@ def taker(
                     return None
                 case "next-in-suit":
                     return _highest_of_suit(hands, order, card, rank_pos)
+                case "highest-held":
+                    return _highest_held(hands, order, rank_pos)
                 case _:
                     assert_never(otherwise)
         case _:
@@ -296,5 +307,18 @@ def _highest_of_suit(
     for seat in order:
         for held in hands[seat]:
             if held != card and suit_of(held) == suit and rank_pos[held] > top:
+                found, top = seat, rank_pos[held]
+    return found
+
+
+def _highest_held(
+    hands: Sequence[Sequence[int]], order: Sequence[int], rank_pos: Sequence[int]
+) -> int | None:
+    """The seat holding the highest card of any suit, the elder hand (first in ``order``)
+    between equal ranks."""
+    found, top = None, -1
+    for seat in order:
+        for held in hands[seat]:
+            if rank_pos[held] > top:
                 found, top = seat, rank_pos[held]
     return found

@@ -3,17 +3,19 @@ compartments he chooses, provided that every compartment is covered (Newmarket: 
 whichever card of the four turned up they choose, provided that all four are covered"; the
 dealer one extra).
 
-- **Schema**: ``dressing.spread``: ``each`` and ``dealer`` (with ``dressing.payer: spread``); the
-  ``stakes`` name the compartments to cover and the fewest counters each must hold.
+- **Schema**: ``dressing.spread``: ``each``, ``dealer`` and ``order`` (with ``dressing.payer:
+  spread``); the ``stakes`` name the compartments to cover and the fewest counters each must
+  hold.
 - **Model**: :class:`Spread`.
 - **Checks**: the spread goes with its payer; with the fewest players there are counters enough
   to cover every compartment.
 - **Compile**: :func:`payments`. Where each counter goes is the players' choice, played by a
   staking policy (:mod:`variants.engine.staking`), chosen like the lead policy. The default,
-  ``even``, lays them by one rule (:func:`payments`): in turn from the dealer's left round to
-  the dealer, one at a time, each on the compartment furthest below what it must hold, else the
-  one with the fewest counters laid this deal, the first on the board among equals. So its
-  dressing is the same for every deal with the same dealer, and is compiled once. ``random``
+  ``even``, lays them by one rule (:func:`payments`): in turn (the dealer first and then the
+  others from his left, or from the dealer's left round to the dealer, as ``order`` says), one
+  at a time, each on the compartment furthest below what it must hold, else the one with the
+  fewest counters laid this deal, the first on the board among equals. So its dressing is the
+  same for every deal with the same dealer, and is compiled once. ``random``
   (:func:`random_payments`) draws each counter's compartment from the deal's generator, the
   last counters going where a compartment is still short; a deal file may also give the
   stakes laid, which :func:`laid_problem` checks.
@@ -31,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, assert_never
+from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from ..rules.findings import Finding, RuleView, reads
 from ..telling.words import counters, join_words, number_word
@@ -65,6 +67,14 @@ FRAGMENTS = (
                     "minimum": 1,
                     "maximum": 1000,
                 },
+                "order": {
+                    "description": (
+                        "Who lays first: dealer-first (the dealer, then each other player from "
+                        "his left), or dealer-last (each player from the dealer's left, the "
+                        "dealer last; the default)."
+                    ),
+                    "enum": ["dealer-first", "dealer-last"],
+                },
             },
             "required": ["each", "dealer"],
         },
@@ -72,10 +82,15 @@ FRAGMENTS = (
 )
 
 
+Order = Literal["dealer-first", "dealer-last"]
+"""Who lays first: the dealer, or the player on his left (the dealer last)."""
+
+
 @dataclass(frozen=True)
 class Spread:
     each: int
     dealer: int
+    order: Order = "dealer-last"
 
     def total(self, players: int) -> int:
         """The counters laid by ``players`` seats."""
@@ -83,7 +98,9 @@ class Spread:
 
 
 def build(raw: Mapping[str, Any] | None) -> Spread | None:
-    return None if raw is None else Spread(raw["each"], raw["dealer"])
+    if raw is None:
+        return None
+    return Spread(raw["each"], raw["dealer"], raw.get("order", "dealer-last"))
 
 
 @reads("dressing", "players")
@@ -131,9 +148,23 @@ Lay = Callable[[Spread, list[tuple[int, int]], int, int, random.Random], Laid]
 """How a staking lays the counters: (spread, stakes, players, dealer, the deal's generator)."""
 
 
+def first_offset(spread: Spread) -> int:
+    """How many seats after the dealer the first to lay sits: 0, the dealer himself, or 1, the
+    player on his left."""
+    order = spread.order
+    match order:
+        case "dealer-first":
+            return 0
+        case "dealer-last":
+            return 1
+        case _:
+            assert_never(order)
+
+
 def _seats(spread: Spread, players: int, dealer: int) -> Iterator[tuple[int, int]]:
-    """(seat, counters it lays), from the dealer's left round to the dealer."""
-    for offset in range(1, players + 1):
+    """(seat, counters it lays), in the order the rules have them lay."""
+    first = first_offset(spread)
+    for offset in range(first, first + players):
         seat = (dealer + offset) % players
         yield seat, spread.dealer if seat == dealer else spread.each
 
@@ -154,7 +185,7 @@ def payments(
     dealer: int,
     rng: random.Random | None = None,
 ) -> Laid:
-    """Each seat's counters laid one at a time, from the dealer's left round to the dealer, on
+    """Each seat's counters laid one at a time, in the order the rules have the seats lay, on
     ``stakes`` (compartment, the fewest it must hold), as the ``even`` staking lays them (it
     draws nothing from ``rng``)."""
     laid = {index: 0 for index, _ in stakes}
@@ -198,9 +229,11 @@ def random_payments(
                 left -= 1
                 yield seat, target
 
-    # Told seat by seat from the dealer's left, each seat's stakes in board order.
+    # Told seat by seat in the order they lay, each seat's stakes in board order.
+    first = first_offset(spread)
     return sorted(
-        _gathered(each_counter()), key=lambda laid: ((laid[0] - dealer - 1) % players, laid[1])
+        _gathered(each_counter()),
+        key=lambda laid: ((laid[0] - dealer - first) % players, laid[1]),
     )
 
 
@@ -243,6 +276,18 @@ def laid_phrase(seat: str, laid: Sequence[tuple[str, int]]) -> str:
     return f"{seat} lays {join_words(parts)}"
 
 
+def order_words(spread: Spread) -> str:
+    """Who lays first, in words: ``the dealer first, then each player from his left``."""
+    order = spread.order
+    match order:
+        case "dealer-first":
+            return "the dealer first, then each other player from his left"
+        case "dealer-last":
+            return "each player from the dealer's left, the dealer last"
+        case _:
+            assert_never(order)
+
+
 def sentences(spread: Spread, stakes: str, before: str) -> list[str]:
     """The rule in English."""
     return [
@@ -252,8 +297,9 @@ def sentences(spread: Spread, stakes: str, before: str) -> list[str]:
         f"{stakes} is covered.",
         "Where each counter goes is the players' choice, which the engine plays by a staking "
         "policy, as it plays the leads by a lead policy.",
-        "The default staking lays them in turn from the dealer's left, each counter on the "
-        "compartment with the fewest laid this deal (the first on the board among equals).",
+        f"They lay in turn, {order_words(spread)}.",
+        "The default staking lays each counter on the compartment with the fewest laid this deal "
+        "(the first on the board among equals).",
         "The random staking puts each counter where chance falls, the last ones on a compartment "
         "still uncovered.",
     ]
