@@ -305,6 +305,19 @@ def test_the_glossary_says_where_the_kept_texts_use_a_term(built_site: Path) -> 
     assert linked and linked <= kept
 
 
+def test_a_terms_uses_are_the_books_text_not_the_web_pages_menu() -> None:
+    """Source 000 is Peel's chapter on a web page: its menu line ("All Card Game Rules") is no
+    use of Game, and "Pope" ending a line before "Joan" is Pope Joan, no use of the Pope."""
+    sources = find_sources_dir(RULESETS)
+    if sources is None:
+        pytest.skip("the source texts are not at hand")
+    uses = glossary.usage(list(load_rulesets(RULESETS).values()), sources)
+    peel = {slug: use.lines for slug in uses for use in uses[slug] if use.number == "000"}
+    assert peel["game"] == (35, 38, 82, 138)
+    assert peel["pope"] == (6,)
+    assert peel["elder-hand"] == (95,)
+
+
 # --------------------------------------------------------------------------------------------
 # In the browser
 

@@ -98,7 +98,7 @@ def test_a_bibliography_that_is_wrong_is_told_by_validate(clone: Path) -> None:
     done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
     assert done.status == 1
     assert done.err.splitlines() == [
-        "sources/sources.yaml:36:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not "
+        "sources/sources.yaml:39:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not "
         "keep its text in the sources folder (at sources/1/kind)",
         "1 problem(s) in 1 of 15 file(s)",
     ]
@@ -111,7 +111,7 @@ def test_the_site_build_tells_a_wrong_bibliography_as_one_error(clone: Path) -> 
     with pytest.raises(PluginError) as caught:
         site_bibliography(folder)
     assert str(caught.value) == (
-        f"variants: {folder}/sources.yaml:49:11: "
+        f"variants: {folder}/sources.yaml:52:11: "
         "002_3e5828ade67e0df0.txt is a modern page: cite it, do not keep its text in the "
         "sources folder (at sources/2/kind)"
     )
@@ -143,7 +143,7 @@ def _problems(folder: Path) -> list[str]:
 def test_a_modern_page_copied_into_the_folder_is_refused(clone: Path) -> None:
     (clone / "sources" / MODERN[0]).write_text("a modern page\n", "utf-8")
     assert _problems(clone / "sources") == [
-        "sources.yaml:36:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not keep its "
+        "sources.yaml:39:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not keep its "
         "text in the sources folder (at sources/1/kind)"
     ]
 
@@ -151,7 +151,7 @@ def test_a_modern_page_copied_into_the_folder_is_refused(clone: Path) -> None:
 def test_a_missing_text_is_refused(clone: Path) -> None:
     (clone / "sources" / "011_britannica-1911_matrimony.txt").unlink()
     assert _problems(clone / "sources") == [
-        "sources.yaml:164:11: no file '011_britannica-1911_matrimony.txt' beside the bibliography: "
+        "sources.yaml:167:11: no file '011_britannica-1911_matrimony.txt' beside the bibliography: "
         "a public-domain text is kept in the sources folder (at sources/11/file)"
     ]
 
@@ -166,12 +166,12 @@ def _edit_bibliography(clone: Path, old: str, new: str) -> None:
 def test_a_page_address_listed_twice_is_refused(clone: Path) -> None:
     _edit_bibliography(clone, "slug: britannica-1911", "slug: peel-1891")
     assert _problems(clone / "sources") == [
-        "sources.yaml:165:11: the slug 'peel-1891' is also that of source 1 (at sources/11/slug)"
+        "sources.yaml:168:11: the slug 'peel-1891' is also that of source 1 (at sources/11/slug)"
     ]
 
 
 INDEX_SLUG = (
-    "sources/sources.yaml:165:11: 'index' is the name of one of the site's own pages (index); "
+    "sources/sources.yaml:168:11: 'index' is the name of one of the site's own pages (index); "
     "choose another (at sources/11/slug)"
 )
 """A source whose page would be ``sources/index.md``: the site's own Sources page."""
@@ -195,8 +195,34 @@ def test_the_site_build_refuses_a_slug_that_is_the_sources_page(clone: Path) -> 
 def test_markup_in_a_name_is_refused(clone: Path) -> None:
     _edit_bibliography(clone, "name: Enquire Within Upon Everything (1856)", "name: <b>Enquire</b>")
     assert _problems(clone / "sources") == [
-        "sources.yaml:153:11: '<b>Enquire</b>' is not text matching "
+        "sources.yaml:156:11: '<b>Enquire</b>' is not text matching "
         "^[A-Za-z0-9][A-Za-z0-9 ,.'():-]*$ (at sources/10/name)"
+    ]
+
+
+def test_the_lines_of_000_that_are_not_peels_text_are_marked() -> None:
+    """The web page's header and menu above Peel's chapter, its links and page counter below."""
+    entry = BIBLIOGRAPHY.entry("000_919af007d8e82e04.txt")
+    assert entry is not None
+    assert [(m.lines, m.what) for m in entry.not_text] == [
+        ("1-2", "the web page's header and menu"),
+        (
+            "143-149",
+            "the web page's links to the next and previous pages, to the site, and its "
+            "page counter",
+        ),
+    ]
+    assert entry.outside_text(2, 9) == entry.not_text[0]
+    assert entry.outside_text(4, 142) is None
+
+
+def test_lines_marked_not_the_text_past_its_end_or_backwards_are_refused(clone: Path) -> None:
+    _edit_bibliography(clone, '{lines: "1-2",', '{lines: "2-1",')
+    _edit_bibliography(clone, '{lines: "143-149",', '{lines: "143-150",')
+    assert _problems(clone / "sources") == [
+        "sources.yaml:24:17: the range 2-1 runs backwards (at sources/0/not_text/0/lines)",
+        "sources.yaml:25:17: 000_919af007d8e82e04.txt has only 149 lines "
+        "(at sources/0/not_text/1/lines)",
     ]
 
 

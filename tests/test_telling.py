@@ -19,9 +19,11 @@ from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopp
 from variants.rules.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.site.exampledeals import deal_view, generated_example
 from variants.site.svg import is_layout
-from variants.telling.narrate import Style, narrate
+from variants.telling.narrate import PEOPLE, Style, narrate
 from variants.telling.phrases import (
     first_dealer_by,
+    pays,
+    shared,
     stop_phrase,
     took,
     turn_up_fate,
@@ -185,18 +187,74 @@ def test_spin_played_with_another_card_is_told_as_a_stop_with_its_payments() -> 
     told = narrate(events, deal.compiled.rules, Style())
     assert told[5] == (
         "Run 1. Seat 1 leads A♦ (A♦ must be led or it will never be played: nothing leads up "
-        "to it), seat 0 paying 3, seat 2 paying 3. Then seat 1 5♥, with A♦, a stop. "
-        "Seat 1 leads next."
+        "to it). Seat 0 and seat 2 each pay seat 1 3 counters for the ace of diamonds. "
+        "Then seat 1 5♥, with A♦, a stop. Seat 1 leads next."
     )
     assert told[6].endswith(
-        "seat 1 K♣, seat 0 paying 1, seat 2 paying 1. K♣ is the top of its suit: the run stops, "
-        "seat 1 to lead."
+        "seat 1 K♣. Seat 0 and seat 2 each pay seat 1 1 counter for the king of clubs. "
+        "K♣ is the top of its suit: the run stops, seat 1 to lead."
     )
     steps = [
         step_line(e, deal.compiled.rules, deal.setup.dealer, deal.setup.players) for e in events
     ]
     assert "Seat 1 plays 5H with AD: a stop." in steps
-    assert "Seat 0 pays seat 1 3 counters." in steps
+    assert "Seat 0 pays seat 1 3 counters for the ace of diamonds." in steps
+
+
+def test_a_divided_pair_names_both_sharers_and_each_payment_its_payer_payee_and_reason() -> None:
+    """Spin with Matrimony shared (Peel, 000 lines 90-93; 006 lines 27-33): Player 1 plays
+    Q♦, Player 2 K♦; each other player pays Player 2 a counter for the king, and the two
+    share Matrimony's six counters. Told as the site tells it, seats named as people name them,
+    in the narration and in the replay's steps."""
+    deal = read_deal_file(DEALS / "spin-matrimony-divided.yaml")
+    events = play_deal_file(deal).events
+    rules, dealer, players = deal.compiled.rules, deal.setup.dealer, deal.setup.players
+    told = narrate(events, rules, PEOPLE)
+    assert (
+        "Run 1. Player 1 leads Q♦ (starts a run in a suit with no stop in hand). "
+        "Then Player 2 K♦. The dealer and Player 1 each pay Player 2 1 counter for the king of "
+        "diamonds. Player 1 and Player 2 share Matrimony, 3 counters each. K♦ is the top of its "
+        "suit: the run stops, Player 2 to lead."
+    ) in told
+    assert told[-4:-2] == [
+        "The dealer pays Player 2 16 counters for 16 cards left.",
+        "Player 1 pays Player 2 16 counters for 16 cards left.",
+    ]
+    steps = [step_line(e, rules, dealer, players, PEOPLE) for e in events]
+    assert [line for line in steps if line and ("pays" in line or "share" in line)][:4] == [
+        "The dealer pays Player 2 1 counter for the king of diamonds.",
+        "Player 1 pays Player 2 1 counter for the king of diamonds.",
+        "Player 1 takes a share of Matrimony (3 counters).",
+        "Player 2 takes a share of Matrimony (3 counters).",
+    ]
+
+
+def test_a_bonus_paid_in_play_names_each_payer_with_what_it_pays_for() -> None:
+    """Peel's Pope played: each other seat pays its player a counter for each card it then
+    holds (000 lines 70-75)."""
+    deal = read_deal_file(DEALS / "peel-pope-played-bonus.yaml")
+    told = narrate(play_deal_file(deal).events, deal.compiled.rules, PEOPLE)
+    assert told[6].startswith(
+        "Run 1. Player 1 leads 9♦ (leads 9♦ at once: nothing can be played up to it, and it "
+        "takes Pope Joan (6 counters)), taking Pope Joan (6 counters). The dealer and Player 2 "
+        "each pay Player 1 12 counters for 12 cards in hand. Then Player 1 10♦,"
+    )
+
+
+def test_payments_and_shares_are_said_in_one_sentence_naming_every_seat() -> None:
+    assert pays(["seat 0"], "seat 1", 1, "for the king of spades") == (
+        "Seat 0 pays seat 1 1 counter for the king of spades."
+    )
+    assert pays(["the dealer", "Player 1", "Player 3"], "Player 2", 3, "for the ace") == (
+        "The dealer, Player 1 and Player 3 each pay Player 2 3 counters for the ace."
+    )
+    assert shared("Matrimony", [("the dealer", 2), ("Player 1", 2)]) == (
+        "The dealer and Player 1 share Matrimony, 2 counters each."
+    )
+    assert shared("Intrigue", [("Player 1", 2), ("Player 2", 3)]) == (
+        "Player 1 and Player 2 share Intrigue: Player 1 takes 2 counters and Player 2 takes "
+        "3 counters."
+    )
 
 
 def test_a_showing_deal_tells_the_face_up_cards_each_hand_shown_and_who_takes_what() -> None:

@@ -181,6 +181,12 @@ CASES: tuple[Case, ...] = (
         "118:51: 000_919af007d8e82e04.txt has only 149 lines (at rules/going_out/provenance/0/lines)",
     ),
     _case(
+        "lines-not-the-books-text",
+        "24:51: 000_919af007d8e82e04.txt lines 1-2 are not the book's text but the web page's "
+        "header and menu (so the bibliography marks them): cite the book's own lines "
+        "(at rules/players/provenance/0/lines)",
+    ),
+    _case(
         "lines-backwards",
         "125:51: the range 43-42 runs backwards (at rules/game/provenance/0/lines)",
     ),

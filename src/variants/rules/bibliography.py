@@ -26,6 +26,29 @@ SourceKind = Literal["public-domain", "modern-page"]
 
 
 @dataclass(frozen=True)
+class NotText:
+    """Lines of a source file that are not the book's text: what the copy added around it."""
+
+    first: int
+    last: int
+    what: str
+    """What they are: ``the web page's header and menu``."""
+
+    @property
+    def lines(self) -> str:
+        """``2``, ``1-2``."""
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+    def overlaps(self, first: int, last: int) -> bool:
+        return first <= self.last and self.first <= last
+
+
+def _not_text(raw: dict[str, Any]) -> NotText:
+    first, _, last = raw["lines"].partition("-")
+    return NotText(int(first), int(last or first), raw["what"])
+
+
+@dataclass(frozen=True)
 class Entry:
     """One source text: what it is, where it was found, and whether the site reproduces it."""
 
@@ -43,6 +66,13 @@ class Entry:
     found: str
     addresses: tuple[str, ...]
     kind: SourceKind
+    not_text: tuple[NotText, ...] = ()
+    """The file's lines that are not the book's text: never cited, never a use of a term."""
+
+    def outside_text(self, first: int, last: int) -> NotText | None:
+        """The first marked range of lines that are not the book's text among lines ``first``
+        to ``last``, or None: they are all the book's."""
+        return next((marked for marked in self.not_text if marked.overlaps(first, last)), None)
 
     @property
     def reproduced(self) -> bool:
@@ -72,6 +102,11 @@ class Bibliography:
     def cited_only(self) -> frozenset[str]:
         """The files the bibliography lists but does not keep: the modern pages."""
         return frozenset(e.file for e in self.entries if not e.reproduced)
+
+    @property
+    def not_text(self) -> dict[str, tuple[NotText, ...]]:
+        """For each file with some, its lines that are not the book's text."""
+        return {e.file: e.not_text for e in self.entries if e.not_text}
 
 
 @cache
@@ -127,13 +162,15 @@ def _problems(document: YamlDocument, folder: Path) -> list[Problem]:
             )
         elif raw["kind"] == "public-domain":
             try:
-                read_text_lines(folder / raw["file"])
+                count = len(read_text_lines(folder / raw["file"]))
             except ReadError as error:
                 problems.append(
                     document.problem(
                         ("sources", index, "file"), f"{Path(error.path).name}: {error.reason}"
                     )
                 )
+            else:
+                problems.extend(_not_text_problems(document, index, raw, count))
         elif raw["kind"] == "modern-page" and held:
             problems.append(
                 document.problem(
@@ -142,6 +179,21 @@ def _problems(document: YamlDocument, folder: Path) -> list[Problem]:
                     "sources folder",
                 )
             )
+    return problems
+
+
+def _not_text_problems(
+    document: YamlDocument, index: int, raw: dict[str, Any], count: int
+) -> list[Problem]:
+    """Each range of lines marked not the book's text runs forwards, within the file."""
+    problems: list[Problem] = []
+    for at, item in enumerate(raw.get("not_text", ())):
+        marked = _not_text(item)
+        where = ("sources", index, "not_text", at, "lines")
+        if marked.last < marked.first:
+            problems.append(document.problem(where, f"the range {item['lines']} runs backwards"))
+        elif marked.last > count:
+            problems.append(document.problem(where, f"{raw['file']} has only {count} lines"))
     return problems
 
 
@@ -159,4 +211,5 @@ def _entry(raw: dict[str, Any]) -> Entry:
         found=raw["found"],
         addresses=tuple(raw["addresses"]),
         kind=raw["kind"],
+        not_text=tuple(_not_text(item) for item in raw.get("not_text", ())),
     )

@@ -17,6 +17,7 @@ from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
 from ..mechanics import MECHANICS, Win, build_win
 from ..mechanics.spare_seen import dealer_sees, dealt_seats
 from ..saferead import ReadError, read_text_lines
+from .bibliography import NotText
 from .findings import Finding, RuleCheck, RuleView, card_key, reads
 from .ruleset import (
     Deal,
@@ -194,11 +195,13 @@ def check_citation_texts(
     data: dict[str, Any],
     find: Callable[[str], Path | None],
     unchecked: Callable[[str], bool] = lambda name: False,
+    outside_text: Callable[[str, int, int], NotText | None] = lambda name, first, last: None,
 ) -> Iterator[Finding]:
     """With the source texts at hand (``find`` gives a file's path, or ``None``): the files
     exist, are as long as declared, hold the quotes; citations in ``supplied_by`` may name any
     file of the sources, checked the same way. A file ``unchecked`` says is cited but not at hand
-    (a modern page, which the repository does not keep) is passed over."""
+    (a modern page, which the repository does not keep) is passed over. No citation reaches into
+    lines that ``outside_text`` says are not the book's text (a web page's menus)."""
     texts: dict[str, list[str]] = {}
     for index, declared in enumerate(data["source"]["files"]):
         at_hand = find(declared["name"])
@@ -222,7 +225,7 @@ def check_citation_texts(
             )
     for path, item in _citations(data):
         if item["source"] in texts:
-            yield from _check_quote(item, path, texts[item["source"]])
+            yield from _check_quote(item, path, texts[item["source"]], outside_text)
     for index, interpretation in enumerate(data["interpretations"]):
         for cited, item in enumerate(interpretation.get("supplied_by", ())):
             at: tuple[str | int, ...] = ("interpretations", index, "supplied_by", cited)
@@ -244,7 +247,7 @@ def check_citation_texts(
             if end > len(texts[name]):
                 yield Finding((*at, "lines"), f"{name} has only {len(texts[name])} lines")
                 continue
-            yield from _check_quote(item, at, texts[name])
+            yield from _check_quote(item, at, texts[name], outside_text)
 
 
 def _unreadable(error: ReadError) -> str:
@@ -253,14 +256,25 @@ def _unreadable(error: ReadError) -> str:
 
 
 def _check_quote(
-    item: dict[str, Any], path: tuple[str | int, ...], lines: list[str]
+    item: dict[str, Any],
+    path: tuple[str | int, ...],
+    lines: list[str],
+    outside_text: Callable[[str, int, int], NotText | None],
 ) -> Iterator[Finding]:
-    """The citation's quote, if it has one, is in the lines it cites (when they exist)."""
-    quote = item.get("quote")
-    if not isinstance(quote, str):
-        return
+    """The lines cited (when they exist) are the book's text, not what its copy added around
+    it; the citation's quote, if it has one, is in them."""
     first, _, last = item["lines"].partition("-")
     if int(last or first) < int(first) or int(last or first) > len(lines):
+        return
+    marked = outside_text(item["source"], int(first), int(last or first))
+    if marked is not None:
+        yield Finding(
+            (*path, "lines"),
+            f"{item['source']} lines {marked.lines} are not the book's text but {marked.what} "
+            "(so the bibliography marks them): cite the book's own lines",
+        )
+    quote = item.get("quote")
+    if not isinstance(quote, str):
         return
     passage = _fold(" ".join(lines[int(first) - 1 : int(last or first)]))
     if _fold(quote) not in passage:

@@ -24,7 +24,7 @@ from jsonschema.protocols import Validator
 
 from ..mechanics import fragments
 from ..settings import SOURCES_ENV, folder_setting
-from .bibliography import has_bibliography, read_bibliography
+from .bibliography import NotText, has_bibliography, read_bibliography
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
 from .findings import RuleCheck
 from .ruleset import PatchError, Ruleset, apply_patch, build_ruleset
@@ -113,6 +113,9 @@ class SourceTexts:
     folders: tuple[Path, ...]
     cited_only: frozenset[str] = frozenset()
     """The modern pages, by the bibliography: cited, never kept in the repository."""
+    not_text: tuple[tuple[str, tuple[NotText, ...]], ...] = ()
+    """By the bibliography, each file's lines that are not the book's text (a web page's
+    menus, a copy's heading): never cited, never a use of a term."""
 
     @property
     def folder(self) -> Path:
@@ -122,6 +125,14 @@ class SourceTexts:
         for folder in self.folders:
             if os.path.lexists(folder / name):  # a link or a pipe is found, and refused on reading
                 return folder / name
+        return None
+
+    def outside_text(self, name: str, first: int, last: int) -> NotText | None:
+        """The first range of lines of ``name`` that are not the book's text among lines
+        ``first`` to ``last``, or None."""
+        for file, marked in self.not_text:
+            if file == name:
+                return next((m for m in marked if m.overlaps(first, last)), None)
         return None
 
     def unchecked(self, name: str) -> bool:
@@ -143,7 +154,7 @@ def find_sources_dir(near: Path) -> SourceTexts | None:
         if any(candidate.glob("*.txt")):
             (own if has_bibliography(candidate) else full).append(candidate)
     folders = (*full[:1], *own[:1])
-    return SourceTexts(folders, _modern_pages(near)) if folders else None
+    return SourceTexts(folders, *_bibliography_facts(near)) if folders else None
 
 
 def _candidates(near: Path) -> Iterator[Path]:
@@ -165,12 +176,16 @@ def _from_here(path: Path) -> Path:
         return path
 
 
-def _modern_pages(near: Path) -> frozenset[str]:
-    """The files the nearest bibliography lists as modern pages, cited and not kept."""
+def _bibliography_facts(
+    near: Path,
+) -> tuple[frozenset[str], tuple[tuple[str, tuple[NotText, ...]], ...]]:
+    """What the nearest bibliography says of the texts: the files it lists as modern pages,
+    cited and not kept, and each file's lines that are not the book's text."""
     for candidate in _candidates(near):
         if has_bibliography(candidate):
-            return read_bibliography(candidate).cited_only
-    return frozenset()
+            bibliography = read_bibliography(candidate)
+            return bibliography.cited_only, tuple(bibliography.not_text.items())
+    return frozenset(), ()
 
 
 def source_texts(folder: Path | SourceTexts | None, near: Path) -> SourceTexts | None:
@@ -179,7 +194,7 @@ def source_texts(folder: Path | SourceTexts | None, near: Path) -> SourceTexts |
         return folder
     if folder is None:
         return find_sources_dir(near)
-    return SourceTexts((folder,), _modern_pages(near)) if folder.is_dir() else None
+    return SourceTexts((folder,), *_bibliography_facts(near)) if folder.is_dir() else None
 
 
 @dataclass(frozen=True)
@@ -314,7 +329,7 @@ def _problems(
     for finding in check_document(data, path.stem):
         yield document.problem(finding.path, finding.message, finding.at_key)
     if texts is not None:
-        for finding in check_citation_texts(data, texts.find, texts.unchecked):
+        for finding in check_citation_texts(data, texts.find, texts.unchecked, texts.outside_text):
             yield document.problem(finding.path, finding.message, finding.at_key)
     for finding in check_rules(data["rules"]):
         yield document.problem(("rules", *finding.path), finding.message, finding.at_key)

@@ -10,6 +10,7 @@ word stands: it never links inside a heading, a link, code, a form control or a 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -243,9 +244,42 @@ def source_lines(texts: SourceTexts, name: str) -> tuple[str, ...]:
     return () if path is None else tuple(read_text_lines(path))
 
 
+def book_text(texts: SourceTexts, name: str) -> tuple[str, tuple[int, ...]]:
+    """A source's text as one string, its lines joined by spaces so that a term broken over two
+    lines is found (``Pope`` ending one line and ``Joan`` beginning the next is Pope Joan), the
+    lines the bibliography marks as not the book's text (a web page's menus) left blank; and
+    where each line starts in it."""
+    lines = source_lines(texts, name)
+    kept = [
+        line if texts.outside_text(name, number, number) is None else ""
+        for number, line in enumerate(lines, 1)
+    ]
+    starts: list[int] = []
+    at = 0
+    for line in kept:
+        starts.append(at)
+        at += len(line) + 1
+    return " ".join(kept), tuple(starts)
+
+
+def term_lines(term: Term, text: str, starts: Sequence[int]) -> tuple[int, ...]:
+    """The lines (from 1) on which the term begins in a text made by :func:`book_text`.
+
+    >>> pope = next(t for t in TERMS if t.term == "Pope")
+    >>> term_lines(pope, "the Pope, and Pope Joan; Pope", (0, 15))
+    (1, 2)
+    """
+    return tuple(sorted({bisect_right(starts, m.start()) for m in term.regex.finditer(text)}))
+
+
 def usage(rulesets: Sequence[Ruleset], texts: SourceTexts | None) -> dict[str, tuple[Use, ...]]:
     """For each term's slug, the source files (those the rulesets are built on, in display
-    order) whose text uses it, with the lines. Empty when the texts were not found."""
+    order) whose text uses it, with the lines on which it begins. Empty when the texts were not
+    found.
+
+    A use is found by the term's pattern: the word as a whole word, in its forms, capitalised
+    where the term is a name (``Game``, ``Pope``), across a line's end, and never in the lines
+    the bibliography marks as not the book's text."""
     found: dict[str, list[Use]] = {term.slug: [] for term in TERMS}
     if texts is None:
         return {slug: () for slug in found}
@@ -254,9 +288,9 @@ def usage(rulesets: Sequence[Ruleset], texts: SourceTexts | None) -> dict[str, t
         for file in ruleset.source.files:
             owners.setdefault(file.name, ruleset)
     for name, owner in sorted(owners.items()):
-        lines = source_lines(texts, name)
+        text, starts = book_text(texts, name)
         for term in TERMS:
-            hits = tuple(n for n, line in enumerate(lines, 1) if term.regex.search(line))
+            hits = term_lines(term, text, starts)
             if hits:
                 found[term.slug].append(Use(owner, name, hits))
     return {slug: tuple(uses) for slug, uses in found.items()}

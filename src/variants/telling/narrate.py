@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import assert_never
 
 from ..engine.cards import (
@@ -55,6 +55,8 @@ from ..rules.ruleset import Rules, StopCause
 from .phrases import (
     first_dealer_by,
     paid_for,
+    pays,
+    shared,
     stop_phrase,
     turn_up_fate,
 )
@@ -123,6 +125,20 @@ class _Play:
     seat: int
     card: int
     notes: list[str]
+    after: list[str] = field(default_factory=list)
+    """Sentences told after the card: the payments it earned, the compartment it shared."""
+
+
+def _group(event: Event) -> tuple[str, int | str, str] | None:
+    """What makes events one sentence: the payments of one reason to one seat, made in a run
+    (``Seat 0 and seat 2 each pay seat 1 ...``), or the shares of one compartment."""
+    match event:
+        case Paid(payee=payee, reason=reason):
+            return ("paid", payee, reason)
+        case CompartmentWon(compartment=cid, how="share"):
+            return ("share", cid, "")
+        case _:
+            return None
 
 
 class _Teller:
@@ -150,6 +166,12 @@ class _Teller:
         self.face_up: tuple[int, ...] = ()
         self.showing_told = False
         """Whether this deal's showing (or sweep) has been announced."""
+        self.group: tuple[str, int | str, str] | None = None
+        self.paying: list[Paid] = []
+        """Payments made in a run, told together once the last of them is read."""
+        self.sharing: list[tuple[str, int]] = []
+        """The seats sharing a compartment, named, and what each takes."""
+        self.shared_label = ""
 
     def name(self, seat: int) -> str:
         """The seat's name in running text, for the deal being told."""
@@ -158,8 +180,32 @@ class _Teller:
     def cap_name(self, seat: int) -> str:
         return cap(self.name(seat))
 
+    def flush(self) -> None:
+        """Tell the payments or shares read so far as one sentence (or one a payer, when the
+        payers pay different amounts): after the card that earned them, in a run."""
+        sentences: list[str] = []
+        if self.paying:
+            first = self.paying[0]
+            payee = self.name(first.payee)
+            why = paid_for(first.reason, first.cards)
+            if len({(paid.amount, paid.cards) for paid in self.paying}) == 1:
+                payers = [self.name(paid.payer) for paid in self.paying]
+                sentences.append(pays(payers, payee, first.amount, why))
+            else:
+                for paid in self.paying:
+                    why = paid_for(paid.reason, paid.cards)
+                    sentences.append(pays([self.name(paid.payer)], payee, paid.amount, why))
+        if self.sharing:
+            sentences.append(shared(self.shared_label, self.sharing))
+        self.group, self.paying, self.sharing = None, [], []
+        if self.plays:
+            self.plays[-1].after.extend(sentences)
+        else:
+            self.lines.extend(sentences)
+
     # A run is told when it ends: the lead, the cards that followed with what they took, the stop.
     def end_run(self) -> None:
+        self.flush()
         if self.lead is None:
             return
         seat, card, reason = self.lead
@@ -167,10 +213,13 @@ class _Teller:
         first, rest = self.plays[0], self.plays[1:]
         why = lead_why(reason, style)
         text = f"Run {self.run_number}. {self.cap_name(seat)} leads {style.card(card)}{why}"
-        text += _notes(first.notes) + "."
-        if rest:
-            parts = [f"{self.name(p.seat)} {style.card(p.card)}{_notes(p.notes)}" for p in rest]
-            text += " Then " + ", ".join(parts) + "."
+        text += _notes(first.notes) + "." + _after(first.after)
+        parts: list[str] = []
+        for at, play in enumerate(rest, 1):
+            parts.append(f"{self.name(play.seat)} {style.card(play.card)}{_notes(play.notes)}")
+            if play.after or at == len(rest):
+                text += " Then " + ", ".join(parts) + "." + _after(play.after)
+                parts = []
         if self.stop:
             text += " " + self.stop
         self.lines.append(text)
@@ -201,6 +250,10 @@ class _Teller:
 
     def tell(self, event: Event) -> None:
         style = self.style
+        group = _group(event)
+        if group != self.group:
+            self.flush()
+            self.group = group
         match event:
             case DealerChosen(seat=seat, method=method):
                 self.dealer = seat
@@ -267,18 +320,14 @@ class _Teller:
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-                self.tell_won(self.labels[cid], seat, counters(amount), how)
+                self.tell_won(self.labels[cid], seat, amount, how)
             case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
-                if reason == "bonus" and self.lead is not None:
-                    self.note(f"{self.name(payer)} paying {amount} {paid_for(reason, cards)}")
-                    return
-                if reason == "card-played" and self.lead is not None:
-                    self.note(f"{self.name(payer)} paying {amount}")
+                if reason in ("bonus", "card-played") and self.lead is not None:
+                    self.paying.append(event)
                     return
                 self.end_run()
                 why = paid_for(reason, cards)
-                pays = f"{self.cap_name(payer)} pays {self.name(payee)}"
-                self.lines.append(f"{pays} {counters(amount)} {why}.")
+                self.lines.append(pays([self.name(payer)], self.name(payee), amount, why))
             case WentOut(seat=seat, card=card):
                 self.stop = f"It is {self.name(seat)}'s last card: {self.name(seat)} goes out."
                 self.end_run()
@@ -314,13 +363,17 @@ class _Teller:
                 names = " and ".join(self.name(s) for s in winners)
                 self.lines.append(f"The game is won by {names}.")
 
-    def tell_won(self, label: str, seat: int, amount: str, how: WinHow) -> None:
+    def tell_won(self, label: str, seat: int, counted: int, how: WinHow) -> None:
         """A seat takes a compartment, or a share of it: told with the card that took it, when
-        a card did, else on a line of its own."""
+        a card did, else on a line of its own; the seats sharing one are told together."""
+        amount = counters(counted)
         match how:
             case "play" if self.lead is not None:
                 self.note(card_note(label, amount))
-            case "pair" | "share" if self.lead is not None:
+            case "share":
+                self.shared_label = label
+                self.sharing.append((self.name(seat), counted))
+            case "pair" if self.lead is not None:
                 self.note(pair_note(how, label, amount))
             case "turn-up":
                 dealer = "The dealer" if self.style.people else f"The dealer, seat {seat},"
@@ -341,7 +394,7 @@ class _Teller:
                 self.lines.append(
                     f"{self.cap_name(seat)} takes {label} ({amount}), {showing.note(how)}."
                 )
-            case "play" | "pair" | "share" | "going-out":
+            case "play" | "pair" | "going-out":
                 self.end_run()
                 self.lines.append(f"{self.cap_name(seat)} takes {label} ({amount}).")
             case _:
@@ -364,6 +417,10 @@ def _notes(notes: list[str]) -> str:
     return (", " + ", ".join(notes)) if notes else ""
 
 
+def _after(sentences: list[str]) -> str:
+    return "".join(" " + sentence for sentence in sentences)
+
+
 def narrate(
     events: Sequence[Event],
     rules: Rules,
@@ -378,6 +435,7 @@ def narrate(
     for event in events:
         teller.tell(event)
     teller.end_run()
+    teller.flush()
     teller.tell_dressing()
     while teller.lines and not teller.lines[0]:
         teller.lines.pop(0)

@@ -7,12 +7,14 @@ asks); ruleset text (labels, the spare hand's name) is passed in as it stands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine.events import PayReason, WinHow
 from ..mechanics import bonus, going_out, payments, turn_up_payout
 from ..rules.ruleset import FirstDealer, StopCause, TurnUpFate
+from .words import cap, counters, join_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,24 @@ def paid_for(reason: PayReason, cards: int) -> str:
             return payments.paid_for(cards)
         case _:
             assert_never(reason)
+
+
+def pays(payers: Sequence[str], payee: str, amount: int, why: str) -> str:
+    """Who pays whom how much and why, a sentence: ``Seat 0 pays seat 1 3 counters for the
+    ace of diamonds.``; several payers of the same amount ``each pay``."""
+    if len(payers) == 1:
+        return f"{cap(payers[0])} pays {payee} {counters(amount)} {why}."
+    return f"{cap(join_words(payers))} each pay {payee} {counters(amount)} {why}."
+
+
+def shared(label: str, shares: Sequence[tuple[str, int]]) -> str:
+    """Seats dividing a compartment, each named, a sentence: ``Seat 1 and seat 2 share
+    Matrimony, 3 counters each.``, or with what each takes when the shares differ."""
+    names = cap(join_words([name for name, _ in shares]))
+    if len({amount for _, amount in shares}) == 1:
+        return f"{names} share {label}, {counters(shares[0][1])} each."
+    each = join_words([f"{name} takes {counters(amount)}" for name, amount in shares])
+    return f"{names} share {label}: {each}."
 
 
 def took(how: WinHow) -> str:

@@ -34,7 +34,7 @@ from ..mechanics import in_lieu, showing, unplayed_penalty, with_another
 from ..mechanics import pool as pool_cards
 from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
-from .phrases import stop_phrase, took
+from .phrases import paid_for, pays, stop_phrase, took
 from .results import Table
 from .words import cap, counters
 
@@ -91,8 +91,8 @@ def step_line(
                     return f"{line}."
                 case _:
                     assert_never(how)
-        case Paid(payer=payer, payee=payee, amount=amount):
-            return f"{who(payer)} pays {name(payee)} {counters(amount)}."
+        case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
+            return pays([name(payer)], name(payee), amount, paid_for(reason, cards))
         case Exempted(seat=seat, compartment=cid):
             return f"{who(seat)} holds {labels[cid]} unplayed and pays nothing."
         case Penalty(seat=seat, compartment=cid, amount=amount):
