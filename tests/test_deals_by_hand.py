@@ -483,8 +483,20 @@ CASES: tuple[Case, ...] = (
         plays=cards(1, "QD") + cards(2, "KD") + run(2, "S", "A", "K") + cards(2, "AH", "3H", "4H"),
         winner=2,
         won={"matrimony": [1, 2], "game": [2]},
-        net=(-27, -18, 42),
+        net=(-59, -50, 106),
         board={"intrigue": 3},
+    ),
+    Case(
+        "spin-with-card-in-turn",
+        "spin",
+        plays=run(1, "C", "A", "6")
+        + cards(2, "AD", "7C")
+        + run(2, "S", "A", "K")
+        + cards(2, "AH", "3H"),
+        winner=2,
+        won={"game": [2]},
+        net=(-61, -40, 92),
+        board={"matrimony": 6, "intrigue": 3},
     ),
     Case(
         "spinado-matrimony-named-cards",

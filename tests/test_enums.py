@@ -34,6 +34,7 @@ from variants.mechanics.spare_seen import SeenBy
 from variants.mechanics.spread import Order, Spread
 from variants.mechanics.stock import StockEnd, StockSetAside
 from variants.mechanics.unplayed_penalty import UnplayedPenalty
+from variants.mechanics.with_another import Joins, WithAnother
 from variants.rules import ruleset
 from variants.rules.loader import load_ruleset, ruleset_schema
 from variants.rules.ruleset import (
@@ -101,6 +102,7 @@ TIES: dict[str, Tie] = {
     "rules.play.lead": Tie(Play, "lead", LeadRule),
     "rules.play.stops{key}": Tie(Stop, "cause", StopCause),
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
+    "rules.play.with_another.joins": Tie(WithAnother, "joins", Joins),
     "rules.game.deals": Tie(Game, "deals", PerPlayer),
     "rules.deal.stock.from": Tie(StockSetAside, "end", StockEnd),
     "rules.deal.spare_seen_by": Tie(Deal, "spare_seen_by", SeenBy),

@@ -80,12 +80,20 @@ def test_a_complete_copy_has_no_incomplete_badge(rulesets: dict[str, Ruleset]) -
 
 
 def test_a_gap_outside_what_is_followed_leaves_the_copy_whole_but_is_listed(
-    rulesets: dict[str, Ruleset],
+    tmp_path: Path,
 ) -> None:
-    peel = d.ruleset_status(rulesets["peel"])
-    assert [g.where for g in peel.gaps] == ["after line 25", "after line 43"]
-    assert [d.gap_text(g) for g in peel.elsewhere] == [
-        "the rest of Spin (after line 46), in a part the ruleset does not follow"
+    text = BASE.replace("id: base\n", "id: outside\n", 1).replace(
+        "      lines: 149\n",
+        "      lines: 149\n  gaps:\n"
+        f"    - {{file: {PEEL}, after: 141, missing: the variations, outside: true}}\n",
+        1,
+    )
+    path = tmp_path / "outside.yaml"
+    path.write_text(text, encoding="utf-8")
+    status = d.ruleset_status(load_ruleset(path, SOURCES if SOURCES.is_dir() else None))
+    assert [g.where for g in status.gaps] == []
+    assert [d.gap_text(g) for g in status.elsewhere] == [
+        "the variations (after line 141), in a part the ruleset does not follow"
     ]
 
 
@@ -96,7 +104,7 @@ def test_a_supplier_is_named_by_the_ruleset_built_on_it(
     named = d.suppliers(item, [rulesets["peel"], lost])
     assert [(s.file, s.ruleset.id if s.ruleset else None, s.number, s.own) for s in named] == [
         (HOYLE, None, "005", False),
-        (PEEL, "peel", "000", False),
+        (PEEL, "fragment", "000", False),
     ]
     # On its own page, the ruleset's own file is the rest of its source.
     marks = d.supplied_marks(lost, [rulesets["peel"], lost])

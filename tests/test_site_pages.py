@@ -123,16 +123,16 @@ def test_peel_page_states_its_rules(site: Path) -> None:
         assert f">{section}" in html
     for anchor in ("source", "status", "options", "interpretations", "worked-examples"):
         assert f'id="{anchor}"' in html
-    # Two line ends lost from the web copy of the chapter; Spin, cut short, is another game.
-    assert (
-        "The copy of the source this ruleset rests on is incomplete: 2 passages are missing" in text
-    )
-    assert "the rest of Spin (after line 46 of the second text)" in text  # no file name in prose
+    # The book's pages, whole: no passage is missing.
+    assert "is incomplete" not in text
     assert 'class="pj-supplied">supplied from <a' not in html  # no reading is taken elsewhere
     assert "The first badge says whether the text is a “complete text”, a “text incomplete”" in text
-    assert "Peel (1891), lines 9\N{EN DASH}10" in text  # the source named as people cite it
-    assert 'title="000_919af007d8e82e04.txt, lines 9\N{EN DASH}10"' in html  # file: tooltip
-    assert "000_919af007d8e82e04.txt" not in text
+    assert "Peel (1891, pp. 80-96), lines 20\N{EN DASH}21" in text  # named as people cite it
+    assert (
+        'title="016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt, '
+        'lines 20\N{EN DASH}21"' in html
+    )  # file: tooltip
+    assert "016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt" not in text
     assert "the eight of diamonds being taken out" in text  # the locator quote
     assert 'id="option-pope_turn_up_limit"' in html
     assert 'id="interp-pool-size"' in html
@@ -295,9 +295,10 @@ def test_sources_page(site: Path) -> None:
     # Each source's value names the lines it rests on, as people cite them.
     assert (
         '<a href="../rulesets/peel/#rule-pack">Peel</a>: <a class="pj-muted" '
-        'href="../sources/peel-1891/#L9-L10" '
-        'title="000_919af007d8e82e04.txt, lines 9\N{EN DASH}10">'
-        "Peel (1891), lines 9\N{EN DASH}10</a>"
+        'href="../sources/peel-1891-pp80-96/#L20-L21" '
+        'title="016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt, '
+        'lines 20\N{EN DASH}21">'
+        "Peel (1891, pp. 80-96), lines 20\N{EN DASH}21</a>"
     ) in disagreements
 
 

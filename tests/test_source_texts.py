@@ -39,7 +39,8 @@ def test_the_repository_keeps_the_public_domain_texts_and_never_the_modern_pages
     kept = sorted(p.name for p in OWN.glob("*.txt"))
     assert kept == sorted(e.file for e in BIBLIOGRAPHY.entries if e.reproduced)
     assert sorted(e.file for e in BIBLIOGRAPHY.entries if not e.reproduced) == MODERN
-    assert len(kept) == 10 and not set(MODERN) & set(kept)
+    public = [e.file for e in BIBLIOGRAPHY.entries if e.kind == "public-domain"]
+    assert len(kept) == len(public) and not set(MODERN) & set(kept)
 
 
 def test_each_kind_of_source_is_one_literal_value() -> None:
@@ -70,8 +71,9 @@ def test_a_clone_checks_every_quote_of_the_texts_it_keeps(clone: Path) -> None:
     done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
     assert done.status == 1
     assert done.err.splitlines() == [
-        "rulesets/peel.yaml:49:66: the words 'the nine' are not in 000_919af007d8e82e04.txt "
-        "lines 9-10 (at rules/pack/provenance/0/quote)",
+        "rulesets/peel.yaml:41:105: the words 'the nine' are not in "
+        "016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt "
+        "lines 20-21 (at rules/pack/provenance/0/quote)",
         "1 problem(s) in 1 of 15 file(s)",
     ]
 
@@ -89,7 +91,7 @@ def test_the_list_says_which_sources_are_modern_pages(clone: Path) -> None:
     done = run(["list", "--rulesets", "rulesets"], cwd=clone, env={"VARIANTS_SOURCES": None})
     status = {line.split()[0]: line for line in done.out.splitlines()[1:]}
     assert "  modern page, 2 rules supplied  " in status["modern-shedding"]
-    assert "  text incomplete, 5 rules supplied  " in status["peel"]
+    assert "  complete text, 5 rules supplied  " in status["peel"]
     assert "  complete text, 6 rules supplied  " in status["foster"]
 
 
@@ -281,24 +283,19 @@ def test_every_citation_link_lands_on_an_anchor_of_a_source_page(built_site: Pat
             assert target.fragment in ids[target.path], f"{page}: {href}"
             checked += 1
     assert checked > 1000
-    assert {path.strip("/").split("/")[1] for path in ids} == {e.slug for e in BIBLIOGRAPHY.entries}
+    rulesets = [p.read_text("utf-8") for p in (REPO / "rulesets").glob("*.yaml")]
+    cited = {e.slug for e in BIBLIOGRAPHY.entries if any(e.file in text for text in rulesets)}
+    assert {path.strip("/").split("/")[1] for path in ids} == cited
 
 
 def test_a_cited_range_is_one_anchor_at_its_first_line(built_site: Path) -> None:
-    page = (built_site / "sources" / "peel-1891" / "index.html").read_text("utf-8")
+    page = (built_site / "sources" / "peel-1891-pp80-96" / "index.html").read_text("utf-8")
     assert re.search(
-        r'<div class="pj-line" id="L95"><span class="pj-range" id="L95-L99"></span>'
-        r'<a class="pj-ln" href="#L95">95</a><span class="pj-lt">Play in the game is commenced',
+        r'<div class="pj-line" id="L86"><span class="pj-range" id="L86-L89"></span>'
+        r'<a class="pj-ln" href="#L86">86</a><span class="pj-lt">Play in the game is commenced',
         page,
     )
-    # The line ends the web copy lost, marked where they fall.
-    assert re.search(
-        r'id="L25">.*?</div>\n<p class="pj-gapmark" role="note">\[… missing from this copy: the '
-        r"last words of the sentence on the stakes won by playing the board&#39;s cards …\]</p>\n"
-        r'<div class="pj-line" id="L26">',
-        page,
-    )
-    assert page.count('class="pj-line"') == 149 - 0  # every line, none a marker of its own
+    assert page.count('class="pj-line"') == 406  # every line, none a marker of its own
 
 
 def _words(text: str) -> list[str]:

@@ -76,6 +76,12 @@ class _Person:
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         raise YourLead(view)
 
+    def plays_with(
+        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
+    ) -> bool:
+        """Spin with a card in turn: as the advice would."""
+        return self.advice.plays_with(hand, card, with_card, rng)
+
     def explain(self, view: SeatView, card: int) -> str:
         advised, reason = self.advice.choose_lead(view, random.Random(0))
         self.compared.append(Compared(card, advised, render_reason(reason, PLAIN)))

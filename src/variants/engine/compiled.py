@@ -82,6 +82,8 @@ class TrumpTables:
     """card -> counters each other seat pays its player at once (0: none)."""
     with_another: int
     """The card whose player may play another card with it, which becomes a stop, or -1."""
+    with_in_turn: int
+    """The card its holder may play with a card of his in its turn, which becomes a stop, or -1."""
     special: tuple[bool, ...]
     """card -> whether playing it can win, pay or complete anything (the hot loop's one test)."""
     more: tuple[bool, ...]
@@ -316,6 +318,7 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         bonus=tuple(bonus),
         payments=tuple(payments),
         with_another=draft.with_another,
+        with_in_turn=draft.with_in_turn,
         special=tuple(bool(single[c]) or more[c] for c in range(52)),
         more=more,
         chain=tuple(

@@ -18,7 +18,7 @@ from ..mechanics.in_lieu import stand_in
 from ..mechanics.showing import show
 from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
-from ..mechanics.with_another import play_with
+from ..mechanics.with_another import join_in_turn, play_with
 from ..rules.ruleset import StopCause
 from .cards import SUIT_NAMES, SUITS, card_name, suit_of
 from .compiled import (
@@ -134,6 +134,14 @@ class Policy(Protocol):
     ) -> int: ...
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]: ...
+
+    def plays_with(
+        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
+    ) -> bool:
+        """Whether the seat holding ``with_card`` (Spin) and ``hand`` plays it together with
+        ``card``, a card of his played in its turn in a run
+        (:mod:`variants.mechanics.with_another`)."""
+        ...
 
 
 class DealResult(NamedTuple):
@@ -445,6 +453,8 @@ def play_dealt(
         more = tables.more
         in_lieu = tables.in_lieu
         with_another = tables.with_another
+        with_in_turn = tables.with_in_turn
+        policies = choosers.policies
         taken = ledger.taken
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
         pair_player: dict[int, int] = {}
@@ -470,9 +480,28 @@ def play_dealt(
             seat = leader
             previous = -1
             while True:
+                joined = (
+                    with_in_turn >= 0
+                    and previous >= 0
+                    and owner[with_in_turn] == seat
+                    and policies[seat].plays_with(hands[seat], card, with_in_turn, rng)
+                )
                 owner[card] = PLAYED
                 hand = hands[seat]
                 hand.remove(card)
+                if joined:
+                    # Spin played with a card in its turn: both are played, Spin is paid for,
+                    # and the card is a stop, so its player leads next.
+                    if logging:
+                        log.append(Played(seat, with_in_turn))  # type: ignore[union-attr]
+                    join_in_turn(log, hand, owner, seat, card, with_in_turn, PLAYED)
+                    for one, before in ((card, previous), (with_in_turn, card)):
+                        played_out_of_turn(
+                            compiled, tables, ledger, hands, one, seat, before, pair_player,
+                            pending_bonus,
+                        )  # fmt: skip
+                    leader = seat
+                    break
                 if special[card]:
                     if logging and previous >= 0:
                         log.append(Played(seat, card))  # type: ignore[union-attr]

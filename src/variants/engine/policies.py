@@ -43,6 +43,12 @@ class LowestPolicy:
         card = min(view.legal, key=lambda c: (rank_pos[c], suit_of(c)))
         return card, "the lowest card held"
 
+    def plays_with(
+        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
+    ) -> bool:
+        """Spin goes with the first card of his played in turn."""
+        return True
+
 
 class RandomPolicy:
     """Leads a uniformly random legal card, drawn from the deal's ``random.Random``."""
@@ -57,6 +63,12 @@ class RandomPolicy:
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         return view.legal[int(rng.random() * len(view.legal))], "chosen at random"
+
+    def plays_with(
+        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
+    ) -> bool:
+        """Spin goes with a card played in turn or not, as a coin falls."""
+        return rng.random() < 0.5
 
 
 @dataclass(frozen=True)
@@ -91,6 +103,13 @@ class AdvicePolicy:
         self.name = name
         self._advice = advice
         self._chief: tuple[Rules, int | None] | None = None
+
+    def plays_with(
+        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
+    ) -> bool:
+        """Spin goes with the first card of his played in turn: it is paid for at once, it is
+        one card fewer in hand, and the lead it gives is the known stop the advice seeks."""
+        return True
 
     def chief_card_of(self, rules: Rules) -> int | None:
         """The card that wins the Pope (:func:`~variants.rules.roles.chief_card`) under

@@ -80,6 +80,8 @@ class Draft:
     """card -> counters each other seat pays its player at once (0: none)."""
     with_another: int = -1
     """The card whose player may play another card with it, which becomes a stop, or -1."""
+    with_in_turn: int = -1
+    """The card its holder may play with a card of his in its turn, which becomes a stop, or -1."""
     game: int = -1
     """The compartment won by going out, or -1."""
     in_lieu: int = -1

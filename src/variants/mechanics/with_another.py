@@ -1,16 +1,22 @@
-"""A card played with another: whoever plays a given card (Spin, the ace of diamonds) may play
-one more card from his hand with it, which then becomes a stop, so that he leads next
-(Cassell's Spinado; Peel's Spin, "if the player chooses to make it one").
+"""A card played with another (Spin, the ace of diamonds), which makes the other card a stop, so
+that its player leads next. Two ways, by ``joins``:
 
-- **Schema**: ``play.with_another``: ``card``.
-- **Model**: :class:`WithAnother`.
+- ``any-card`` (Cassell's Spinado): whoever plays Spin plays one more card of his hand with it.
+- ``card-in-turn`` (Peel's Spin, "if the player chooses to make it one"): the holder of Spin may
+  play it together with a card of his that comes in its turn in a run; whether he does is his
+  choice, made by his lead policy (``plays_with``). Led after a stop, Spin is a card like any
+  other.
+
+- **Schema**: ``play.with_another``: ``card``, ``joins``.
+- **Model**: :class:`WithAnother`, :data:`Joins`.
 - **Checks**: the card is in the pack.
-- **Compile**: the card, in each trump suit's tables (``with_another``), which puts it on the
-  play loop's ``special`` and ``more`` tables.
-- **Play**: :func:`play_with`, called by the play loop when that card has been played (one test
-  for a card that wins or pays, none for the others): the player's choice of the other card,
-  played with a :class:`PlayedWith` event; the loop takes what that card wins as for any card,
-  and its player leads next.
+- **Compile**: the card, in each trump suit's tables: ``with_another`` (any card, which puts it
+  on the play loop's ``special`` and ``more`` tables) or ``with_in_turn`` (a card in turn).
+- **Play**: :func:`play_with`, called by the play loop when Spin has been played (one test for
+  a card that wins or pays, none for the others): the player's choice of the other card, played
+  with a :class:`PlayedWith` event; or, for a card in turn, one test per card played in a run
+  (does its player hold Spin?) and the policy's choice; the loop takes what each card wins as
+  for any card, and the player leads next.
 - **Phrases**: the rule in English, and the narration of a card played with it.
 """
 
@@ -18,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from ..engine.cards import card_glyph, card_words, parse_card
 from ..rules.citations import Provenance, build_provenance
@@ -36,12 +42,21 @@ FRAGMENTS = (
         {
             "type": "object",
             "description": (
-                "A card (Spin) whose player may play one more card from his hand with it; that "
-                "card becomes a stop, and he leads next."
+                "A card (Spin) played together with another card, which becomes a stop, so that "
+                "its player leads next."
             ),
             "additionalProperties": False,
             "properties": {
                 "card": {"$ref": "#/$defs/card", "description": "The card."},
+                "joins": {
+                    "description": (
+                        "any-card (the default): whoever plays the card plays one more card of "
+                        "his hand with it. card-in-turn: its holder may play it with a card of "
+                        "his that comes in its turn in a run, as his lead policy chooses; led, "
+                        "it is a card like any other."
+                    ),
+                    "enum": ["any-card", "card-in-turn"],
+                },
                 **CITED,
             },
             "required": ["card", "provenance"],
@@ -50,11 +65,17 @@ FRAGMENTS = (
 )
 
 
+Joins = Literal["any-card", "card-in-turn"]
+"""Which card goes with it: any card of its player's hand, played after it, or a card of his
+played in its turn in a run, with it."""
+
+
 @dataclass(frozen=True)
 class WithAnother:
     card: int
     provenance: Provenance
     interpretation: str | None = None
+    joins: Joins = "any-card"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +94,10 @@ def build(raw: Mapping[str, Any] | None) -> WithAnother | None:
     if raw is None:
         return None
     return WithAnother(
-        parse_card(raw["card"]), build_provenance(raw["provenance"]), raw.get("interpretation")
+        parse_card(raw["card"]),
+        build_provenance(raw["provenance"]),
+        raw.get("interpretation"),
+        raw.get("joins", "any-card"),
     )
 
 
@@ -90,9 +114,18 @@ CHECKS = (_in_pack,)
 
 
 def compile_tables(draft: Draft, rules: Rules) -> None:
-    """The card that may be played with another (-1: none)."""
+    """The card played with any card of its player's, or with a card in turn (-1: none)."""
     given = rules.play.with_another
-    draft.with_another = -1 if given is None else given.card
+    draft.with_another = draft.with_in_turn = -1
+    if given is None:
+        return
+    match given.joins:
+        case "any-card":
+            draft.with_another = given.card
+        case "card-in-turn":
+            draft.with_in_turn = given.card
+        case _:
+            assert_never(given.joins)
 
 
 def choose(hand: Sequence[int], succ: Sequence[int], rank_pos: Sequence[int]) -> int:
@@ -127,6 +160,24 @@ def play_with(
     return card
 
 
+def join_in_turn(
+    log: list[Event] | None,
+    hand: list[int],
+    owner: list[int],
+    seat: int,
+    card: int,
+    with_card: int,
+    played: int,
+) -> None:
+    """``seat``, who has just played ``card`` in its turn in a run, plays ``with_card`` (Spin)
+    from ``hand`` together with it (``owner`` then marks it ``played``; the loop has logged it
+    played). What each wins, the play loop takes as for any card, and ``card`` is a stop."""
+    hand.remove(with_card)
+    owner[with_card] = played
+    if log is not None:
+        log.append(PlayedWith(seat, card, with_card))
+
+
 def note(with_card: str) -> str:
     """What the narration adds to a card played with Spin."""
     return f"with {with_card}, a stop"
@@ -141,13 +192,32 @@ def summary(given: WithAnother | None) -> str:
     """The rule in a few words, for a comparison."""
     if given is None:
         return "none"
-    return f"{card_glyph(given.card)} with one more card, which is a stop"
+    match given.joins:
+        case "any-card":
+            return f"{card_glyph(given.card)} with one more card, which is a stop"
+        case "card-in-turn":
+            return f"{card_glyph(given.card)} with a card in turn, at choice, which is a stop"
+        case _:
+            assert_never(given.joins)
 
 
-def sentence(card: int) -> str:
+def sentence(given: WithAnother) -> str:
     """The rule in English."""
-    return (
-        f"Whoever plays {card_words(card)} may play one more card from his hand with it; that "
-        "card is a stop, and he leads next. He plays with it the highest of the cards that "
-        "begin a run of his own (whose next lower card he does not hold)."
-    )
+    card = card_words(given.card)
+    match given.joins:
+        case "any-card":
+            return (
+                f"Whoever plays {card} may play one more card from his hand with it; that card "
+                "is a stop, and he leads next. He plays with it the highest of the cards that "
+                "begin a run of his own (whose next lower card he does not hold)."
+            )
+        case "card-in-turn":
+            return (
+                f"The holder of {card} may play it together with a card of his that comes in "
+                "its turn in a run; that card is then a stop, and he leads next. Whether he does "
+                "is his choice (the lead policy's: the advised and lowest policies play it at "
+                f"the first chance, the random one half the time). Led, {card} is a card like "
+                "any other."
+            )
+        case _:
+            assert_never(given.joins)

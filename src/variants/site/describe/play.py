@@ -113,7 +113,7 @@ def play_rules(rules: Rules) -> tuple[Rule, ...]:
             Rule(
                 "rule-with-another",
                 "A card played with another",
-                (with_another.sentence(play.with_another.card),),
+                (with_another.sentence(play.with_another),),
                 play.with_another.provenance,
                 play.with_another.interpretation,
             )
