@@ -459,6 +459,15 @@ CASES: tuple[Case, ...] = (
         board={**HOYLE_LEFT, "pope": 0},
     ),
     Case(
+        "squareman-pope-turned-up-fresh-deal",
+        "squareman",
+        plays=(),
+        winner=None,
+        won={"pope": [0], "game": [0]},
+        net=(25, -11, -11, -11),
+        board={**HOYLE_LEFT, "pope": 0},
+    ),
+    Case(
         "squareman-pope-holder-excused",
         "squareman",
         plays=cards(1, "AS") + run(1, "C", "A", "K"),

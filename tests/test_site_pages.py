@@ -141,33 +141,20 @@ def test_peel_page_states_its_rules(site: Path) -> None:
     assert 'href="../../statistics/peel/"' in html
 
 
-def test_a_ruleset_on_an_incomplete_copy_shows_its_gaps_and_supplied_rules(site: Path) -> None:
+def test_a_ruleset_on_a_complete_copy_marks_only_what_its_text_does_not_give(site: Path) -> None:
+    # Cassell's Pope Joan now rests on the complete section (012): no incomplete badge, and the
+    # Pope card, read from the text, is no longer supplied from Hoyle.
     html = page(site, "rulesets/cassell")
     text = text_of(html)
-    assert '<span class="pj-status pj-status--incomplete"' in html
+    assert '<span class="pj-status pj-status--incomplete"' not in html
+    assert "The copy of the source this ruleset rests on is incomplete" not in text
+    assert '<h4 class="pj-rule__title">Matrimony <span class="pj-supplied">' not in html
+    # The section never says who deals first: that comes from the same book's Matrimony, which
+    # only the part copy (007) holds, and is marked so, linked to its ruleset.
     assert (
-        "The copy of the source this ruleset rests on is incomplete: 2 passages are missing" in text
+        'First dealer <span class="pj-supplied">supplied from '
+        '<a href="../matrimony-cassell/">Matrimony (Cassell)</a>' in html
     )
-    assert (
-        "also has 1 gap in a part this ruleset does not follow: the end of Spinado (after" in text
-    )
-    assert "the opening of Pope Joan, before the dressing of the board (before line 12)" in text
-    # Lost passages supplied from Hoyle's Games (the nine of diamonds as the Pope, what the
-    # board's cards win, the settlement) are marked beside their rules, linked to its page.
-    assert (
-        '9♦</span>) <span class="pj-supplied">supplied from <a href="../hoyle/">Hoyle</a></span>'
-        in html
-    )
-    # The first dealer comes from the same book's Matrimony, in the same file.
-    assert 'First dealer <span class="pj-supplied">supplied from elsewhere in this source' in html
-    sources = page(site, "sources")
-    assert (
-        "The copy Missing from it: the opening of Pope Joan, before the dressing of the board "
-        "(before line 12); the end of Pope Joan: what the board&#39;s cards win in play, "
-        "Matrimony and Intrigue, the settlement (after line 42); the end of Spinado: how the "
-        "pools are taken, the settlement, the length of a game (after line 76)."
-    ) in text_of(sources)
-    assert '<a href="cassell-1881/#L12">the opening of Pope Joan' in sources
 
 
 def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> None:

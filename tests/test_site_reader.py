@@ -14,7 +14,7 @@ from conftest import build_site, site_project
 from playwright.sync_api import Browser
 
 from variants.rules.bibliography import read_bibliography
-from variants.rules.loader import load_rulesets
+from variants.rules.loader import find_sources_dir, load_rulesets
 from variants.rules.ruleset import Ruleset
 from variants.saferead import read_text_lines
 from variants.site import brief, compare, family, glossary

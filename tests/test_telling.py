@@ -202,7 +202,7 @@ def test_spin_played_with_another_card_is_told_as_a_stop_with_its_payments() -> 
 
 
 def test_a_divided_pair_names_both_sharers_and_each_payment_its_payer_payee_and_reason() -> None:
-    """Spin with Matrimony shared (Peel, 000 lines 90-93; 006 lines 27-33): Player 1 plays
+    """Spin with Matrimony shared (Peel, 016 lines 82-84 and 183-191): Player 1 plays
     Q♦, Player 2 K♦; each other player pays Player 2 a counter for the king, and the two
     share Matrimony's six counters. Told as the site tells it, seats named as people name them,
     in the narration and in the replay's steps."""
@@ -217,8 +217,8 @@ def test_a_divided_pair_names_both_sharers_and_each_payment_its_payer_payee_and_
         "suit: the run stops, Player 2 to lead."
     ) in told
     assert told[-4:-2] == [
-        "The dealer pays Player 2 16 counters for 16 cards left.",
-        "Player 1 pays Player 2 16 counters for 16 cards left.",
+        "The dealer pays Player 2 48 counters for 16 cards left.",
+        "Player 1 pays Player 2 48 counters for 16 cards left.",
     ]
     steps = [step_line(e, rules, dealer, players, PEOPLE) for e in events]
     assert [line for line in steps if line and ("pays" in line or "share" in line)][:4] == [
