@@ -24,7 +24,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -34,7 +34,7 @@ from ..rules.bibliography import Bibliography, Entry
 from ..rules.citations import Citation
 from ..rules.loader import SourceTexts
 from ..rules.ruleset import HOME_GAME, Gap, Ruleset
-from ..saferead import MAX_TEXT_BYTES, decode, read_bytes
+from ..saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
@@ -48,7 +48,7 @@ from .render import (
     with_meta,
 )
 from .schema_doc import schema_doc
-from .sourcepages import source_text
+from .sourcepages import PageSpan, page_spans, source_text
 from .svg import board_svg, interpretation_marks, is_layout, stakes_caption
 
 __all__ = [
@@ -220,8 +220,19 @@ class SiteData:
         return self.bibliography.entries if self.bibliography else ()
 
     def linker(self, page: str) -> Linker:
-        sources = {e.file: SourceRef(e.slug, e.name, e.cite, e.reproduced) for e in self.entries}
-        return Linker(page, self.use_directory_urls, sources)
+        return Linker(page, self.use_directory_urls, self.source_refs)
+
+    @cached_property
+    def source_refs(self) -> dict[str, SourceRef]:
+        """How the site names each source file of the bibliography, and the book's pages of
+        each line of a kept text, where its copy marks them."""
+        refs: dict[str, SourceRef] = {}
+        for e in self.entries:
+            pages: tuple[PageSpan, ...] = ()
+            if e.reproduced and self.bibliography is not None:
+                pages = page_spans(read_text_lines(self.bibliography.folder / e.file))
+            refs[e.file] = SourceRef(e.slug, e.name, e.cite, e.reproduced, pages)
+        return refs
 
     def modern(self, ruleset: Ruleset) -> bool:
         """Whether the ruleset's source is a modern page, cited and not reproduced."""

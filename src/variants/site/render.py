@@ -166,6 +166,24 @@ class SourceRef:
     """As a citation names it: ``Peel (1891)``."""
     whole: bool = True
     """Whether its page shows the whole text, every line anchored (not a modern page's)."""
+    pages: tuple[tuple[int | None, int | None], ...] = ()
+    """For each line, the book's page it starts and ends on, where the copy marks them."""
+
+    def pages_of(self, first: int, last: int) -> str:
+        """The book's pages of lines ``first`` to ``last``: ``p. 83``, ``pp. 82-83``, or
+        nothing where the copy marks no page.
+
+        >>> ref = SourceRef("p", "P", "P", pages=((None, None), (80, 80), (80, 81), (81, 81)))
+        >>> ref.pages_of(2, 2), ref.pages_of(2, 3), ref.pages_of(1, 1), ref.pages_of(4, 4)
+        ('p. 80', 'pp. 80\u201381', '', 'p. 81')
+        """
+        if not 1 <= first <= last <= len(self.pages):
+            return ""
+        start, end = self.pages[first - 1][0], self.pages[last - 1][1]
+        start = start if start is not None else end
+        if start is None or end is None:
+            return ""
+        return f"p. {start}" if start == end else f"pp. {start}\u2013{end}"
 
 
 def source_page(slug: str) -> str:
@@ -242,6 +260,11 @@ class Linker:
         return self.href(
             source_page(ref.slug), line_anchor(citation.first_line, citation.last_line)
         )
+
+    def pages(self, citation: Citation) -> str:
+        """The book's pages a citation's lines are on (``p. 83``), where the copy shows them."""
+        ref = self.sources.get(citation.source)
+        return ref.pages_of(citation.first_line, citation.last_line) if ref else ""
 
     def source_name(self, name: str) -> str:
         """The file's source, readably; the file name when it has no entry."""

@@ -20,6 +20,33 @@ from ..saferead import read_text_lines
 from .describe import describe
 from .render import line_anchor
 
+PAGE_MARK = re.compile(r"\[p\. (\d+)\]")
+"""Where a copy marks the start of a page of the book: ``[p. 83]``, on a line of its own or
+within one."""
+
+PageSpan = tuple[int | None, int | None]
+"""The book's page at a line's start and at its end (None before the first mark)."""
+
+
+def page_spans(lines: Iterable[str]) -> tuple[PageSpan, ...]:
+    """For each line of a text, the page of the book it starts on and ends on, from the copy's
+    own page marks; empty when the copy marks no page.
+
+    >>> page_spans(["heading", "[p. 80]", "text", "more [p. 81] text", "last"])
+    ((None, None), (80, 80), (80, 80), (80, 81), (81, 81))
+    """
+    spans: list[PageSpan] = []
+    page: int | None = None
+    for line in lines:
+        start = page
+        for mark in PAGE_MARK.finditer(line):
+            page = int(mark.group(1))
+            if not line[: mark.start()].strip():
+                start = page  # the line begins with the mark: it is all on the new page
+        spans.append((start, page))
+    return tuple(spans) if page is not None else ()
+
+
 GAP_LINE = re.compile(r"^\[\.\.\.[^\]]*\.\.\.\]$")
 """A line of a text that marks a passage missing from the copy: ``[... missing ...]``."""
 
