@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from clirun import run
+from conftest import attributes
 from playwright.sync_api import Browser, Page, Route, expect
 
 from variants.rules.ruleset import Ruleset
@@ -244,3 +245,20 @@ def test_a_deal_in_play_and_over_passes_axe_at_phone_width(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     offline.check()
     page.close()
+
+
+def test_an_option_that_plays_readings_is_marked_and_leads_to_its_interpretation(
+    table: Offline, rulesets: dict[str, Ruleset]
+) -> None:
+    """The options whose values are readings of a silent, unclear or lost passage say so
+    beside their menu, linked to the interpretation on the ruleset's page."""
+    page = table.page
+    page.select_option("select[name=ruleset]", "peel")
+    marks = page.locator("[data-pj-options] a.pj-reading")
+    read = [o for o in rulesets["peel"].options if o.interpretation]
+    assert read and marks.count() == len(read)
+    assert attributes(marks, "href") == [
+        f"../rulesets/peel/#interp-{o.interpretation}" for o in read
+    ]
+    assert marks.first.inner_text() == "a reading"
+    table.check()

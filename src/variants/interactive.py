@@ -265,6 +265,7 @@ class Table:
                         "label": option.label,
                         "default": option.default,
                         "values": [{"value": v.value, "label": v.label} for v in option.values],
+                        "reading": option.interpretation,
                     }
                     for option in ruleset.options
                 ],

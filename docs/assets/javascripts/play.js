@@ -137,9 +137,21 @@ function fillRuleset(params) {
     const value = params.get("o." + o.id) || o.default;
     o.values.forEach((v) => select.appendChild(option(v.value, v.label + (v.value === o.default ? " (default)" : ""), v.value === value)));
     wrap.append(label, select);
+    if (o.reading) wrap.append(readingLink(ruleset.id, o.reading));
     return wrap;
   });
   replace(box, [el("legend", "", rows.length ? "Options" : "Options: this ruleset has none"), ...rows]);
+}
+
+/* An option whose values are readings of a silent, unclear or lost passage: marked, and linked
+   to the interpretation on the ruleset's page, which says what the source says and what is read. */
+function readingLink(rulesetId, reading) {
+  const root = document.querySelector("[data-pj-play]");
+  const href = root.dataset.pjInterpretation.replace("RULESET", rulesetId).replace("READING", reading);
+  const link = el("a", "pj-reading", "a reading");
+  link.href = href;
+  link.title = "Not the source's words: its values are readings of a passage that is silent, unclear or lost";
+  return link;
 }
 
 function fillSeats(params) {

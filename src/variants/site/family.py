@@ -5,12 +5,13 @@ which it does not, read from the two rulesets' comparison rows rather than writt
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ..rules.ruleset import HOME_GAME, Rules, Ruleset
 from ..telling.words import join_words, number_word
 from . import compare as cmp
+from .readings import Reading, reading_at
 
 NOT_RULES = frozenset({"options"})
 """Comparison rows that are not a rule (the variations a ruleset offers)."""
@@ -26,6 +27,9 @@ class Kinship:
     """(row, value) for each rule the two have alike."""
     differs: tuple[tuple[str, str, str], ...]
     """(row, Pope Joan's value, the relative's) for each rule they do not."""
+    readings: Mapping[str, tuple[Reading | None, Reading | None]] = field(default_factory=dict)
+    """For each row, where Pope Joan's rule and the relative's are the project's readings of a
+    silent, unclear or lost passage, not their sources' words."""
 
 
 def by_game(rulesets: Sequence[Ruleset]) -> list[tuple[str, list[Ruleset]]]:
@@ -63,6 +67,7 @@ def pope_joan_for(relative: Ruleset, pope_joans: Sequence[Ruleset]) -> Ruleset |
 def kinship(relative: Ruleset, pope_joan: Ruleset) -> Kinship:
     shared: list[tuple[str, str]] = []
     differs: list[tuple[str, str, str]] = []
+    readings: dict[str, tuple[Reading | None, Reading | None]] = {}
     for dimension in cmp.DIMENSIONS:
         if dimension.id in NOT_RULES:
             continue
@@ -71,7 +76,11 @@ def kinship(relative: Ruleset, pope_joan: Ruleset) -> Kinship:
             shared.append((dimension.label, ours))
         else:
             differs.append((dimension.label, theirs, ours))
-    return Kinship(relative, pope_joan, tuple(shared), tuple(differs))
+        readings[dimension.label] = (
+            reading_at(pope_joan, dimension.anchor(pope_joan.rules)),
+            reading_at(relative, dimension.anchor(relative.rules)),
+        )
+    return Kinship(relative, pope_joan, tuple(shared), tuple(differs), readings)
 
 
 def kinships(rulesets: Sequence[Ruleset]) -> list[Kinship]:

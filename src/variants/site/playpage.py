@@ -187,4 +187,9 @@ def vendored(site: SiteData, project: Path) -> dict[str, Path | bytes | str]:
 def play_page(site: SiteData) -> str:
     """The Play page's Markdown: the controls, the table, and the script that runs them."""
     root = "../" if site.use_directory_urls else ""
-    return render("play.md.j2", script=f"{root}assets/javascripts/play.js")
+    page = "RULESET/" if site.use_directory_urls else "RULESET.html"
+    return render(
+        "play.md.j2",
+        script=f"{root}assets/javascripts/play.js",
+        interpretation=f"{root}rulesets/{page}#interp-READING",
+    )
