@@ -6,7 +6,8 @@ Listed in ``mkdocs.yml`` under ``extra.variants.section_modules``; importing it 
   :mod:`variants.site.exampledeals`, each told in full);
 - ``one-deal.md``: one shuffle played under every ruleset (:mod:`variants.site.onedeal`);
 - ``replay.md``, the list of example deals, and ``replay/<ruleset>/<deal>.md``, one interactive
-  step-through per example deal (``docs/assets/javascripts/replay.js``).
+  step-through per example deal (``docs/assets/javascripts/replay.js``);
+- ``source-examples.md``: the sources' own worked examples (:mod:`variants.site.sourceexamples`).
 
 All ruleset and deal-file text is escaped by the autoescaped templates; the replay's JSON holds
 no such text at all.
@@ -23,6 +24,7 @@ from markupsafe import Markup
 from ..engine.cards import card_glyph, card_name, card_words, is_red
 from ..rules.ruleset import Ruleset
 from ..telling.words import cap, number_word, person
+from . import sourceexamples  # noqa: F401 (registers its page)
 from .exampledeals import (
     Example,
     deal_view,
