@@ -566,7 +566,7 @@ CASES: tuple[Case, ...] = (
         plays=(),
         winner=None,
         won={"best": [4], "matrimony": [0], "intrigue": [0], "confederacy": [0], "pair": [2]},
-        net=(7, -4, 0, -4, 1),
+        net=(8, -5, 1, -5, 1),
         board={},
     ),
     Case(
@@ -584,8 +584,8 @@ CASES: tuple[Case, ...] = (
         plays=(),
         winner=None,
         won={"best": [2], "intrigue": [3], "pair": [1]},
-        net=(-4, 0, 1, 0, -5),
-        board={"matrimony": 4, "confederacy": 4},
+        net=(-5, 1, 1, 1, -10),
+        board={"matrimony": 6, "confederacy": 6},
     ),
     Case(
         "matrimony-cassell-aces-high-option",
@@ -593,8 +593,8 @@ CASES: tuple[Case, ...] = (
         plays=(),
         winner=None,
         won={"best": [2], "intrigue": [3], "pair": [0]},
-        net=(0, -4, 1, 0, -5),
-        board={"matrimony": 4, "confederacy": 4},
+        net=(1, -5, 1, 1, -10),
+        board={"matrimony": 6, "confederacy": 6},
     ),
     Case(
         "matrimony-enquire-ace-in-hand-wins-best",

@@ -192,7 +192,10 @@ def test_status_counts_only_the_rules_supplied(rulesets: dict[str, Ruleset]) -> 
     )
     assert describe.ruleset_status(rulesets["foster"]).copy == "complete text"
     shedding = describe.ruleset_status(rulesets["modern-shedding"], modern=True)
-    assert (shedding.copy, shedding.label) == ("modern page", "2 rules supplied")
+    assert (shedding.copy, shedding.label) == (
+        "modern page",
+        "3 rules supplied, 1 from other sources",
+    )
 
 
 def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:

@@ -90,7 +90,7 @@ def test_beside_the_shared_texts_every_quote_is_checked_the_modern_pages_too() -
 def test_the_list_says_which_sources_are_modern_pages(clone: Path) -> None:
     done = run(["list", "--rulesets", "rulesets"], cwd=clone, env={"VARIANTS_SOURCES": None})
     status = {line.split()[0]: line for line in done.out.splitlines()[1:]}
-    assert "  modern page, 2 rules supplied  " in status["modern-shedding"]
+    assert "  modern page, 3 rules supplied, 1 from other sources  " in status["modern-shedding"]
     assert "  complete text, 5 rules supplied  " in status["peel"]
     assert "  complete text, 6 rules supplied  " in status["foster"]
 
