@@ -91,7 +91,7 @@ def test_the_list_says_which_sources_are_modern_pages(clone: Path) -> None:
     done = run(["list", "--rulesets", "rulesets"], cwd=clone, env={"VARIANTS_SOURCES": None})
     status = {line.split()[0]: line for line in done.out.splitlines()[1:]}
     assert "  modern page, 2 rules supplied  " in status["modern-shedding"]
-    assert "  complete text, 5 rules supplied  " in status["peel"]
+    assert "  complete text, 5 rules supplied, 1 from other sources  " in status["peel"]
     assert "  complete text, 6 rules supplied  " in status["foster"]
 
 
