@@ -441,6 +441,15 @@ CASES: tuple[Case, ...] = (
         board={**HOYLE_LEFT, "pope": 0},
     ),
     Case(
+        "hoyle-honours-held-win-nothing",
+        "hoyle",
+        plays=run(1, "C", "A", "K") + cards(1, "3H"),
+        winner=1,
+        won={"game": [1]},
+        net=(-29, 29, -14),
+        board=dict(HOYLE_LEFT),  # nothing but Game won: every other stake stays
+    ),
+    Case(
         "cassell-pope-turned-up-in-hand",
         "cassell",
         plays=(),
@@ -506,6 +515,20 @@ CASES: tuple[Case, ...] = (
         won={"game": [2]},
         net=(-61, -40, 92),
         board={"matrimony": 6, "intrigue": 3},
+    ),
+    Case(
+        "spin-held-pays-double",
+        "spin",
+        plays=run(1, "C", "A", "K") + cards(1, "AH", "KH", "KS", "7D"),
+        winner=1,
+        won={"game": [1]},
+        net=(-60, 159, -108),
+        board={"matrimony": 6, "intrigue": 3},
+        bug=(
+            "the engine has no penalty for holding Spin: its holder pays the ordinary stake for"
+            " each card (interpretation spin-unplayed), 17 x 3 = 51, not the double the text"
+            " asks, 17 x 6 = 102"
+        ),
     ),
     Case(
         "spinado-matrimony-named-cards",

@@ -177,11 +177,16 @@ def test_status_counts_only_the_rules_supplied(rulesets: dict[str, Ruleset]) -> 
     assert describe.status_for(1).label == "1 rule supplied"
     assert describe.status_for(9).label == "9 rules supplied"
     assert "“modern page”, cited but not reproduced" in describe.status_rule()
-    # Peel's fourteen interpretations: five where it says nothing, nine readings of its words
-    # (three of them of its advice on what to lead); its web copy has lost two line ends.
+    # Peel's fifteen interpretations: five where it says nothing (the first dealer, "as at Nap",
+    # read from another source), ten readings of its words (three of them of its advice on what
+    # to lead, one a variation not played); the book's pages are whole.
     peel = describe.ruleset_status(rulesets["peel"])
-    assert (peel.interpretations, peel.supplied, peel.readings) == (14, 5, 9)
-    assert (peel.label, peel.complete, peel.copy) == ("5 rules supplied", False, "text incomplete")
+    assert (peel.interpretations, peel.supplied, peel.readings) == (15, 5, 10)
+    assert (peel.label, peel.complete, peel.copy) == (
+        "5 rules supplied, 1 from other sources",
+        True,
+        "complete text",
+    )
     # Cassell's section is whole (012); the four rules it does not give (who deals first, where
     # the odd cards go, whether a deal goes on after a Pope turned up, how many deals make a
     # game) all come from other sources.

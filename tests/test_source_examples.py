@@ -287,6 +287,6 @@ def test_the_site_lists_every_example_of_the_sources_beside_the_worked_examples(
     # the passage is shown from the kept copy, escaped, and linked to its lines
     assert "we will take an imaginary hand" in page
     assert "sources/peel-1891-pp80-96/#L94" in page
-    # a deal of the site's examples links to its replay; Foster's 1914 text, not kept, is not shown
+    # a deal of the site's examples links to its replay; Foster's 1914 text is shown too
     assert "replay/hoyle/hoyle-ten-of-spades-turned-up/" in page
-    assert "begin <q>cards to be given to each player</q>" in page
+    assert "sources/foster-1914-odd-games/#L" in page
