@@ -405,6 +405,28 @@ SOURCES_ADVICE = [
         "starts a sequence held in hand, {5D} to {7D}",
     ),
     ("cassell", ["2C", "5D", "9S"], "2C", "none of the advice applies: the lowest card held"),
+    # Hoffmann: a sequence or alternate sequence ending with a king (any known stop) is a very
+    # strong lead, before the Pope; the Pope after the known stops; any other sequence, from its
+    # lowest card, before the lowest card of the longest suit (013, lines 74-85).
+    (
+        "hoffmann",
+        ["JS", "KS", "2H", "5C", "9D"],
+        "JS",
+        "works up to {KS}, a known stop, so the lead comes back whoever holds the cards between",
+    ),
+    ("hoffmann", ["9D", "5C", "6C", "7C", "4S"], "9D", "leads {9D}, the card that wins Pope Joan"),
+    (
+        "hoffmann",
+        ["4C", "9C", "JC", "5D", "6D", "4S"],
+        "5D",
+        "starts a sequence held in hand, {5D} to {6D}",
+    ),
+    (
+        "hoffmann",
+        ["AS", "2C", "5C", "8C", "4H"],
+        "2C",
+        "{2C} is the lowest card of the longest suit held",
+    ),
 ]
 
 
@@ -441,6 +463,9 @@ def test_the_statistics_play_each_distinct_advice_once() -> None:
         ("hoyle", "ace-first", ["AS", "2C", "5C", "8C", "4H"], "AS"),
         ("hoyle", "working-up", ["JS", "KS", "2C"], "JS"),
         ("squareman", "any-suit", ["AS", "2C", "5C", "8C", "4H"], "AS"),
+        ("hoffmann", "as-read", ["JS", "KS", "2H", "5C", "9D"], "JS"),
+        ("hoffmann", "stops-alone", ["JS", "KS", "2H", "5C", "9D"], "KS"),
+        ("hoffmann", "ace-first", ["AS", "2C", "5C", "8C", "4H"], "AS"),
     ],
 )
 def test_each_other_reading_of_the_advice_is_an_option(

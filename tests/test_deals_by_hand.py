@@ -539,6 +539,15 @@ CASES: tuple[Case, ...] = (
         net=(-37, 47, -22),
         board={"intrigue": 12},
     ),
+    Case(
+        "spinado-spin-with-another-card",
+        "spinado",
+        plays=cards(1, "AD", "5H") + run(1, "C", "3", "10") + cards(1, "4S"),
+        winner=1,
+        won={"game": [1]},
+        net=(-38, 31, -23),
+        board={"matrimony": 18, "intrigue": 12},
+    ),
     # --- newmarket ----------------------------------------------------------------------------
     Case(
         "newmarket-card-below-wins",
