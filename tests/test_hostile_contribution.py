@@ -19,12 +19,15 @@ from conftest import mkdocs_build, site_project
 from mkdocs.exceptions import PluginError
 
 from variants import safewrite
+from variants.rules.bibliography import read_bibliography
 from variants.rules.ruleset import Ruleset
 from variants.saferead import MAX_TEXT_BYTES, text_lines
 from variants.site.exampledeals import deal_file_examples
 
 OWN = REPO / "sources"
 LINK = "is a link: only a regular file in its folder is read, never a link"
+ADDED = len(read_bibliography(OWN).entries)
+"""The index of the entry a contribution appends to the bibliography."""
 NOT_REGULAR = "not a regular file: only a file on disk is read, not a device, a pipe or /proc"
 PLAIN_TEXT = "a source text holds printable characters, tabs and newlines"
 ENTRY = """\
@@ -123,7 +126,7 @@ def test_a_source_text_that_is_not_a_plain_file_is_refused_by_validate(
     plant(contribution / "sources" / "991_x.txt", how)
     where = f"sources/sources.yaml:{entry_line(contribution)}:11"
     assert validate(contribution) == [
-        f"{where}: {TOLD[how]} (at sources/12/file)",
+        f"{where}: {TOLD[how]} (at sources/{ADDED}/file)",
         "1 problem(s) in 1 of 15 file(s)",
     ]
 
@@ -165,7 +168,7 @@ def test_a_linked_source_text_fails_the_site_build_in_one_line(contribution: Pat
     errors = [line for line in done.stderr.splitlines() if "variants:" in line]
     assert errors == [
         f"ERROR   -  variants: sources/sources.yaml:{entry_line(clone)}:11: 991_x.txt: {LINK} "
-        "(at sources/12/file)"
+        f"(at sources/{ADDED}/file)"
     ]
     assert "Traceback" not in done.stderr and "do-not-publish" not in done.stderr + done.stdout
     assert not site.exists()
@@ -193,6 +196,9 @@ def test_a_text_has_as_many_lines_as_it_has_newlines(text: str, lines: list[str]
     assert text_lines(text) == lines
 
 
+PEEL = "016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt"
+
+
 def test_a_form_feed_moves_no_citation_and_other_breaks_are_refused(
     clone: Path, tmp_path: Path
 ) -> None:
@@ -202,22 +208,21 @@ def test_a_form_feed_moves_no_citation_and_other_breaks_are_refused(
     line rather than counted another way."""
     texts = tmp_path / "texts"
     shutil.copytree(OWN, texts)
-    peel = texts / "000_919af007d8e82e04.txt"
+    peel = texts / PEEL
     lines = peel.read_text("utf-8").split("\n")
     lines[0] += "\x0c"
     peel.write_text("\n".join(lines), "utf-8")
-    done = run(["validate", "rulesets/peel.yaml"], cwd=clone, env={"VARIANTS_SOURCES": str(texts)})
+    env: dict[str, str | None] = {"VARIANTS_SOURCES": str(texts)}
+    done = run(["validate", "rulesets/peel.yaml"], cwd=clone, env=env)
     assert (done.status, done.err) == (0, "")
     for breaks, told in (("\u2028", "line separator U+2028"), ("\x85", "control character U+0085")):
         lines[1] = "x" + breaks
         peel.write_text("\n".join(lines), "utf-8")
-        done = run(
-            ["validate", "rulesets/peel.yaml"], cwd=clone, env={"VARIANTS_SOURCES": str(texts)}
-        )
+        done = run(["validate", "rulesets/peel.yaml"], cwd=clone, env=env)
         assert done.status == 1
         assert done.err_lines[0].endswith(
-            f"the source text 000_919af007d8e82e04.txt:2: the {told} at column 2 is not text: "
-            f"{PLAIN_TEXT} (at source/files/0/name)"
+            f"the source text {PEEL}:2: the {told} at column 2 is not text: {PLAIN_TEXT} "
+            "(at source/files/0/name)"
         )
 
 

@@ -126,10 +126,10 @@ def test_a_modern_page_not_in_the_bibliography_is_still_a_missing_file(clone: Pa
     bibliography.write_text(text[:start] + text[text.index("  - file: 003_", start) :], "utf-8")
     done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
     assert done.status == 1
-    assert done.err.splitlines()[0] == (
+    assert (
         "rulesets/modern-shedding.yaml:23:13: no source file '002_3e5828ade67e0df0.txt' in the "
         "sources folder (at source/files/0/name)"
-    )
+    ) in done.err.splitlines()
 
 
 # --------------------------------------------------------------------------------------------

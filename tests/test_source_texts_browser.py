@@ -10,7 +10,8 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
-CITATION = 'a.pj-prov__file[href$="sources/peel-1891/#L95-L99"]'
+PEEL = "016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt"
+CITATION = 'a.pj-prov__file[href$="sources/peel-1891-pp80-96/#L86-L89"]'
 TRANSPARENT = "rgba(0, 0, 0, 0)"
 
 
@@ -31,17 +32,18 @@ def test_a_citation_lands_on_its_lines_marked_and_in_view(browser: Browser, base
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{base_url}/rulesets/peel/")
     link = page.locator(CITATION)
-    assert link.inner_text() == "Peel (1891), lines 95\N{EN DASH}99"
-    assert link.get_attribute("title") == "000_919af007d8e82e04.txt, lines 95\N{EN DASH}99"
+    # the book's page, where the copy marks it, follows the lines
+    assert link.inner_text() == "Peel (1891, pp. 80-96), lines 86\N{EN DASH}89 (p. 83)"
+    assert link.get_attribute("title") == f"{PEEL}, lines 86\N{EN DASH}89"
     link.click()
-    page.wait_for_url(f"{base_url}/sources/peel-1891/#L95-L99")
-    page.wait_for_function("document.querySelectorAll('.pj-line--hit').length === 5")
-    assert _marked(page) == ["L95", "L96", "L97", "L98", "L99"]
-    assert page.locator("#L95 .pj-lt").inner_text().startswith("Play in the game is commenced")
-    for line in ("#L95", "#L99"):
+    page.wait_for_url(f"{base_url}/sources/peel-1891-pp80-96/#L86-L89")
+    page.wait_for_function("document.querySelectorAll('.pj-line--hit').length === 4")
+    assert _marked(page) == ["L86", "L87", "L88", "L89"]
+    assert page.locator("#L86 .pj-lt").inner_text().startswith("Play in the game is commenced")
+    for line in ("#L86", "#L89"):
         assert _in_view(page, line), line
-    assert page.locator("#L95").evaluate("e => getComputedStyle(e).backgroundColor") != TRANSPARENT
-    assert page.locator("#L100").evaluate("e => getComputedStyle(e).backgroundColor") == (
+    assert page.locator("#L86").evaluate("e => getComputedStyle(e).backgroundColor") != TRANSPARENT
+    assert page.locator("#L90").evaluate("e => getComputedStyle(e).backgroundColor") == (
         TRANSPARENT
     )
     # A line number is a link to that line, which becomes the one marked.
@@ -61,11 +63,11 @@ def test_without_javascript_the_first_cited_line_is_marked_and_in_view(
         viewport={"width": 1280, "height": 900}, java_script_enabled=False
     )
     page = context.new_page()
-    page.goto(f"{base_url}/sources/peel-1891/#L95-L99")
-    assert _in_view(page, "#L95")
+    page.goto(f"{base_url}/sources/peel-1891-pp80-96/#L86-L89")
+    assert _in_view(page, "#L86")
     background = "e => getComputedStyle(e).backgroundColor"
-    assert page.locator("#L95").evaluate(background) != TRANSPARENT
-    assert page.locator("#L94").evaluate(background) == TRANSPARENT
+    assert page.locator("#L86").evaluate(background) != TRANSPARENT
+    assert page.locator("#L85").evaluate(background) == TRANSPARENT
     context.close()
 
 

@@ -9,7 +9,7 @@ line reaches the page escaped, as HTML inside an HTML block, so no Markdown in i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,31 +20,40 @@ from ..saferead import read_text_lines
 from .describe import describe
 from .render import line_anchor
 
-PAGE_MARK = re.compile(r"\[p\. (\d+)\]")
+PAGE_MARK = re.compile(r"\[p\.\s+(\d+)\]")
 """Where a copy marks the start of a page of the book: ``[p. 83]``, on a line of its own or
-within one."""
+within one, and sometimes broken over two lines as the transcription has it."""
 
 PageSpan = tuple[int | None, int | None]
 """The book's page at a line's start and at its end (None before the first mark)."""
 
 
-def page_spans(lines: Iterable[str]) -> tuple[PageSpan, ...]:
+def page_spans(lines: Sequence[str]) -> tuple[PageSpan, ...]:
     """For each line of a text, the page of the book it starts on and ends on, from the copy's
     own page marks; empty when the copy marks no page.
 
-    >>> page_spans(["heading", "[p. 80]", "text", "more [p. 81] text", "last"])
-    ((None, None), (80, 80), (80, 80), (80, 81), (81, 81))
+    >>> page_spans(["heading", "[p. 80]", "text", "more [p. 81] text", "end [p.", "82] last"])
+    ((None, None), (80, 80), (80, 80), (80, 81), (81, 82), (82, 82))
     """
+    text = "\n".join(lines)
+    marks = [(m.start(), int(m.group(1))) for m in PAGE_MARK.finditer(text)]
+    if not marks:
+        return ()
     spans: list[PageSpan] = []
     page: int | None = None
+    at = 0
+    start_of_line = 0
     for line in lines:
+        end_of_line = start_of_line + len(line)
         start = page
-        for mark in PAGE_MARK.finditer(line):
-            page = int(mark.group(1))
-            if not line[: mark.start()].strip():
+        while at < len(marks) and marks[at][0] <= end_of_line:
+            position, page = marks[at]
+            if not text[start_of_line:position].strip():
                 start = page  # the line begins with the mark: it is all on the new page
+            at += 1
         spans.append((start, page))
-    return tuple(spans) if page is not None else ()
+        start_of_line = end_of_line + 1
+    return tuple(spans)
 
 
 GAP_LINE = re.compile(r"^\[\.\.\.[^\]]*\.\.\.\]$")
