@@ -1,8 +1,8 @@
 """The replay in a browser (Debian's Chromium via Playwright): stepping by the buttons, the
 slider and the keyboard, deep links to a step, the table at a known step of Peel's worked
 example checked against the engine's own data, one seat's view, the seats named as people name
-them, the cards played so far, gains told from losses, the controls kept in view on a phone and
-the focus kept when a button is disabled.
+them, the cards played so far, gains told from losses, each step's link to the rule it applies, the
+controls kept in view on a phone and the focus kept when a button is disabled.
 
 The fixtures (one build, one local server, one browser) are in conftest.py; the tests fail,
 never skip, without Chromium at /usr/bin/chromium (``apt-get install chromium``). Screenshots
@@ -142,7 +142,7 @@ def test_a_deep_link_opens_its_step(
         if (line := step_line(event, walkthrough.rules, walkthrough.setup.dealer, 5, PEOPLE))
         is not None
     ]
-    assert page.inner_text("[data-pj-line]") == f"17{lines[16]}"
+    assert page.inner_text("[data-pj-line]") == f"17{lines[16]} Rule: Leading and running"
     step = steps[16]
     for seat in range(walkthrough.players):
         assert hand(page, seat) == step["hands"][seat]
@@ -154,6 +154,35 @@ def test_a_deep_link_opens_its_step(
     # The table is in view, not the step's line in the list below.
     box = page.locator("[data-pj-replay]").bounding_box()
     assert box is not None and box["y"] < 200
+    assert errors == []
+
+
+def test_each_step_links_to_the_rule_it_applies_on_the_rulesets_page(
+    replay: tuple[Page, list[str]], base_url: str
+) -> None:
+    """The current step's line ends with a link to its rule, which follows the step; followed
+    from the keyboard, it opens the ruleset's page at that rule."""
+    page, errors = replay
+    page.goto(base_url + WALKTHROUGH)
+    rule = page.locator("[data-pj-line] .pj-steprule a")
+    expect(rule).to_have_text("Dealing")
+    assert rule.get_attribute("href") == "../../../rulesets/peel/#rule-deal"
+    page.click('[data-pj-go="next"]')
+    expect(rule).to_have_text("Turn-up")
+    assert rule.get_attribute("href") == "../../../rulesets/peel/#rule-turn-up"
+    page.locator("body").click(position={"x": 5, "y": 300})  # focus the page, not a control
+    for _ in range(4):
+        page.keyboard.press("ArrowRight")
+    assert counter(page) == "Step 6 of " + counter(page).rsplit(" ", 1)[1]
+    expect(page.locator("[data-pj-line]")).to_contain_text(
+        "K♠ is the top of its suit: Player 1 leads next. Rule: Stop: the top card"
+    )
+    rule.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/rulesets/peel/#rule-stop-king")
+    target = page.locator("#rule-stop-king")
+    expect(target).to_be_in_viewport()
+    expect(target.locator(".pj-rule__title")).to_contain_text("Stop: the top card")
     assert errors == []
 
 

@@ -3,7 +3,8 @@
  * A replay page holds the deal's steps as JSON (<script type="application/json" id="replay-data">):
  * for each step, every seat's hand, the current run, the cards of the runs before it (the pile),
  * the counters on each compartment and each seat's net, with card names in ASCII (10H). The narration of each step is the page's own list
- * of steps (li#step-N), already escaped. This script draws the table for the current step, with
+ * of steps (li#step-N), already escaped, each with a link to the rule it applies on the ruleset's
+ * page, shown with the current step's line. This script draws the table for the current step, with
  * suit glyphs and colours, and moves between steps by the buttons, the slider, the arrow keys
  * (Left/Right, Home/End) and the address (#step-17 opens step 17; moving updates it). The view
  * shows every hand, or one seat's: the others face down, with only how many cards they hold.
@@ -162,6 +163,13 @@
       }) : [];
     }
 
+    // The rule the step applies, linked to the ruleset's page: the list's own link, copied.
+    function ruleLink(index) {
+      var item = items[index];
+      var rule = item && item.querySelector(".pj-steprule");
+      return rule ? [document.createTextNode(" "), rule.cloneNode(true)] : [];
+    }
+
     function draw() {
       var step = steps[current];
       var previous = current > 0 ? steps[current - 1] : null;
@@ -173,7 +181,8 @@
       root.querySelector('[data-pj-go="prev"]').disabled = current === 0;
       root.querySelector('[data-pj-go="next"]').disabled = last;
       root.querySelector('[data-pj-go="last"]').disabled = last;
-      replace(line, [el("span", "pj-replay__n", String(current + 1))].concat(narration(current)));
+      replace(line, [el("span", "pj-replay__n", String(current + 1))]
+        .concat(narration(current), ruleLink(current)));
 
       if (data.turn_up && turnUpAt >= 0 && current >= turnUpAt) {
         var trump = data.trump ? SUITS[data.trump] + " are trumps" : "no trumps";

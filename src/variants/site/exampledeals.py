@@ -45,12 +45,13 @@ from ..engine.policies import ADVICE_PREFIX, make_policy
 from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
 from ..settings import EXAMPLES_ENV, folder_setting
-from ..telling.narrate import PEOPLE, narrate
+from ..telling.narrate import PEOPLE, narrate, narrate_told
 from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
 from ..telling.words import cap, number_word
 from .pages import name_for_id
+from .steprules import StepRule, step_rule, step_rules
 
 SEED = 1
 """The seed of every generated example deal."""
@@ -302,6 +303,8 @@ class NarrationLine:
     run: int | None
     text: str
     """With glyph cards; may hold ruleset text."""
+    rules: tuple[StepRule, ...] = ()
+    """The rules the step applies, on the ruleset's page, in the order applied."""
 
 
 @dataclass(frozen=True)
@@ -316,7 +319,7 @@ class DealView:
     """Counters on each compartment once dressed."""
     turn_up_line: str
     play: tuple[NarrationLine, ...]
-    settlement: tuple[str, ...]
+    settlement: tuple[NarrationLine, ...]
     board_rows: tuple[BoardRow, ...]
     spare: tuple[int, ...]
     spare_name: str
@@ -394,7 +397,7 @@ def deal_view(example: Example) -> DealView:
         )
     else:
         turn_up_line = f"No card is turned up. {trump_text(result.trump)}"
-    play, settlement = _narration(events, rules, (setup.dealer, players))
+    play, settlement = _narration(example, (setup.dealer, players))
     return DealView(
         example=example,
         seats=tuple(seats),
@@ -437,24 +440,30 @@ _NOT_TOLD = (Dressed, Dealt, TurnedUp, DealEnded)
 
 
 def _narration(
-    events: Sequence[Event], rules: Rules, seats: tuple[int, int]
-) -> tuple[tuple[NarrationLine, ...], tuple[str, ...]]:
-    """The play told run by run (policy reasons included), and the settlement, in glyphs."""
-    told = [e for e in events if not isinstance(e, _NOT_TOLD)]
+    example: Example, seats: tuple[int, int]
+) -> tuple[tuple[NarrationLine, ...], tuple[NarrationLine, ...]]:
+    """The play told run by run (policy reasons included), and the settlement, in glyphs; each
+    line with the rules it applies."""
+    rules = example.rules
+    told = [e for e in example.events if not isinstance(e, _NOT_TOLD)]
     end = next(
         (i + 1 for i, e in enumerate(told) if isinstance(e, (WentOut, DealVoided))), len(told)
     )
-    play = []
-    for line in narrate(told[:end], rules, PEOPLE, seats):
-        if not line:
-            continue
-        match = RUN_LINE.match(line)
-        if match:
-            play.append(NarrationLine(int(match.group(1)), match.group(2)))
-        else:
-            play.append(NarrationLine(None, line))
-    settlement = tuple(line for line in narrate(told[end:], rules, PEOPLE, seats) if line)
-    return tuple(play), settlement
+
+    def lines(events: Sequence[Event]) -> list[NarrationLine]:
+        found = []
+        for line, applied in narrate_told(events, rules, PEOPLE, seats):
+            if not line:
+                continue
+            links = step_rules(applied, rules, example.ruleset, example.options)
+            match = RUN_LINE.match(line)
+            if match:
+                found.append(NarrationLine(int(match.group(1)), match.group(2), links))
+            else:
+                found.append(NarrationLine(None, line, links))
+        return found
+
+    return tuple(lines(told[:end])), tuple(lines(told[end:]))
 
 
 # --------------------------------------------------------------------------------------------
@@ -464,12 +473,25 @@ def _narration(
 def replay_lines(example: Example) -> list[str]:
     """The narration line of each step of the example's replay, as told to readers: one a step,
     so their number is the replay's length."""
+    return [line for line, _ in replay_told(example)]
+
+
+def replay_told(example: Example) -> list[tuple[str, Event]]:
+    """Each step of the example's replay: its line, as told to readers, and its event."""
     rules = example.rules
     dealer, players = example.setup.dealer, example.setup.players
     return [
-        line
+        (line, event)
         for event in example.events
         if (line := step_line(event, rules, dealer, players, PEOPLE)) is not None
+    ]
+
+
+def replay_rules(example: Example) -> list[StepRule]:
+    """The rule each step of the example's replay applies, on the ruleset's page."""
+    return [
+        step_rule(event, example.rules, example.ruleset, example.options)
+        for _, event in replay_told(example)
     ]
 
 

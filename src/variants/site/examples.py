@@ -33,13 +33,14 @@ from .exampledeals import (
     policy_words,
     replay_data,
     replay_lines,
+    replay_rules,
     script_json,
     seat_label,
     trump_text,
 )
 from .onedeal import one_deal
 from .pages import PageMaker, PageSet, SiteData, add_page_set, extra_section, short_name
-from .render import escape_markdown, render, with_meta
+from .render import Linker, escape_markdown, render, with_meta
 
 ONE_DEAL = "one-deal.md"
 REPLAY = "replay.md"
@@ -93,7 +94,14 @@ def worked_examples(ruleset: Ruleset) -> str:
     views = [deal_view(example) for example in examples_for(ruleset)]
     if not views:
         return ""
-    return render("examples.md.j2", views=views, ruleset=ruleset, **_helpers())
+    link = Linker(f"examples/{ruleset.id}.md")
+    return render(
+        "examples.md.j2",
+        views=views,
+        ruleset=ruleset,
+        rule_href=partial(link.ruleset, ruleset.id),
+        **_helpers(),
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -123,6 +131,8 @@ def replay_page(site: SiteData, example: Example, everything: Sequence[Example])
         link=link,
         seats=seats,
         lines=lines,
+        rules=replay_rules(example),
+        rule_href=partial(link.ruleset, example.ruleset.id),
         labels=[(c.id, c.label) for c in example.rules.board.compartments],
         spare_name=example.rules.deal.spare_name,
         shown=not example.rules.play.in_runs,

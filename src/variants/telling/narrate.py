@@ -152,6 +152,16 @@ class _Teller:
         self.dealer = 0
         self.players = 0
         self.lines: list[str] = []
+        self.told: list[tuple[Event, ...]] = []
+        """The events each line tells, line by line."""
+        self.current: tuple[Event, ...] = ()
+        """The event being read: what a line tells unless it says otherwise."""
+        self.run_events: list[Event] = []
+        """The events of the run being read, told in its paragraph."""
+        self.dressing: list[Event] = []
+        """The dressing read and not yet told."""
+        self.shares: list[Event] = []
+        """The shares of a compartment read and not yet told."""
         self.run_number = 0
         self.lead: tuple[int, int, str] | None = None
         self.plays: list[_Play] = []
@@ -173,6 +183,16 @@ class _Teller:
         """The seats sharing a compartment, named, and what each takes."""
         self.shared_label = ""
 
+    def pad(self) -> None:
+        """The lines said so far without naming what they tell tell the event being read."""
+        self.told.extend([self.current] * (len(self.lines) - len(self.told)))
+
+    def say(self, text: str, events: Sequence[Event]) -> None:
+        """A line that tells ``events``."""
+        self.pad()
+        self.lines.append(text)
+        self.told.append(tuple(events))
+
     def name(self, seat: int) -> str:
         """The seat's name in running text, for the deal being told."""
         return self.style.seat(seat, self.dealer, self.players or seat + 1)
@@ -183,25 +203,27 @@ class _Teller:
     def flush(self) -> None:
         """Tell the payments or shares read so far as one sentence (or one a payer, when the
         payers pay different amounts): after the card that earned them, in a run."""
-        sentences: list[str] = []
+        sentences: list[tuple[str, Sequence[Event]]] = []
         if self.paying:
             first = self.paying[0]
             payee = self.name(first.payee)
             why = paid_for(first.reason, first.cards)
             if len({(paid.amount, paid.cards) for paid in self.paying}) == 1:
                 payers = [self.name(paid.payer) for paid in self.paying]
-                sentences.append(pays(payers, payee, first.amount, why))
+                sentences.append((pays(payers, payee, first.amount, why), self.paying))
             else:
                 for paid in self.paying:
                     why = paid_for(paid.reason, paid.cards)
-                    sentences.append(pays([self.name(paid.payer)], payee, paid.amount, why))
+                    said = pays([self.name(paid.payer)], payee, paid.amount, why)
+                    sentences.append((said, (paid,)))
         if self.sharing:
-            sentences.append(shared(self.shared_label, self.sharing))
-        self.group, self.paying, self.sharing = None, [], []
+            sentences.append((shared(self.shared_label, self.sharing), self.shares))
         if self.plays:
-            self.plays[-1].after.extend(sentences)
+            self.plays[-1].after.extend(sentence for sentence, _ in sentences)
         else:
-            self.lines.extend(sentences)
+            for sentence, events in sentences:
+                self.say(sentence, events)
+        self.group, self.paying, self.sharing, self.shares = None, [], [], []
 
     # A run is told when it ends: the lead, the cards that followed with what they took, the stop.
     def end_run(self) -> None:
@@ -222,8 +244,8 @@ class _Teller:
                 parts = []
         if self.stop:
             text += " " + self.stop
-        self.lines.append(text)
-        self.lead, self.plays, self.stop = None, [], ""
+        self.say(text, self.run_events)
+        self.lead, self.plays, self.stop, self.run_events = None, [], "", []
 
     def note(self, text: str) -> None:
         """Attach to the card just played, or else tell it on a line of its own."""
@@ -242,13 +264,23 @@ class _Teller:
         if self.chosen:  # laid as the players chose: told in board order, then who laid what
             stakes.sort(key=lambda stake: self.board_order[stake[0]])
         laid = ", ".join(f"{self.labels[cid]} {amount}" for cid, amount in stakes)
-        self.lines.append(f"The board is dressed ({payers}): {laid}.")
+        self.say(f"The board is dressed ({payers}): {laid}.", self.dressing)
         for seat, layings in self.laid.items():
             who = cap(seat_name(seat, self.dealer, self.players, self.style))
-            self.lines.append(f"  {spread.laid_phrase(who, layings)}.")
-        self.dressed, self.stakes, self.laid = {}, {}, {}
+            self.say(f"  {spread.laid_phrase(who, layings)}.", self.dressing)
+        self.dressed, self.stakes, self.laid, self.dressing = {}, {}, {}, []
 
     def tell(self, event: Event) -> None:
+        """Read one event: its lines are said now, or with the run or the group it belongs
+        to."""
+        self.pad()
+        self.current = (event,)
+        self.read(event)
+        if self.lead is not None:
+            self.run_events.append(event)
+        self.pad()
+
+    def read(self, event: Event) -> None:
         style = self.style
         group = _group(event)
         if group != self.group:
@@ -276,6 +308,7 @@ class _Teller:
                 else:
                     self.lines.append(f"Deal {number + 1}: {deals} deals.")
             case Dressed(seat=seat, compartment=cid, amount=amount):
+                self.dressing.append(event)
                 self.dressed[seat] = self.dressed.get(seat, 0) + amount
                 self.stakes[cid] = self.stakes.get(cid, 0) + amount
                 if self.chosen:
@@ -330,6 +363,8 @@ class _Teller:
                 self.lines.append(pays([self.name(payer)], self.name(payee), amount, why))
             case WentOut(seat=seat, card=card):
                 self.stop = f"It is {self.name(seat)}'s last card: {self.name(seat)} goes out."
+                if self.lead is not None:
+                    self.run_events.append(event)
                 self.end_run()
             case Exempted(seat=seat, compartment=cid, cards=cards):
                 self.end_run()
@@ -371,6 +406,7 @@ class _Teller:
             case "play" if self.lead is not None:
                 self.note(card_note(label, amount))
             case "share":
+                self.shares.extend(self.current)
                 self.shared_label = label
                 self.sharing.append((self.name(seat), counted))
             case "pair" if self.lead is not None:
@@ -429,6 +465,17 @@ def narrate(
 ) -> list[str]:
     """The deal or game told in lines of prose. ``seats``, the dealer and the number of players,
     names the seats in a part of a deal's events that starts after it is dealt."""
+    return [line for line, _ in narrate_told(events, rules, style, seats)]
+
+
+def narrate_told(
+    events: Sequence[Event],
+    rules: Rules,
+    style: Style = PLAIN,
+    seats: tuple[int, int] | None = None,
+) -> list[tuple[str, tuple[Event, ...]]]:
+    """The lines of :func:`narrate`, each with the events it tells (a run's line, every event
+    of the run)."""
     teller = _Teller(rules, style)
     if seats is not None:
         teller.dealer, teller.players = seats
@@ -437,9 +484,11 @@ def narrate(
     teller.end_run()
     teller.flush()
     teller.tell_dressing()
-    while teller.lines and not teller.lines[0]:
-        teller.lines.pop(0)
-    return teller.lines
+    teller.pad()
+    told = list(zip(teller.lines, teller.told, strict=True))
+    while told and not told[0][0]:
+        told.pop(0)
+    return told
 
 
 def settlement_table(net: Sequence[int], dealer: int, winner: int | None) -> list[str]:
