@@ -21,8 +21,13 @@ from mkdocs.exceptions import PluginError
 from variants import safewrite
 from variants.rules.bibliography import read_bibliography
 from variants.rules.ruleset import Ruleset
+from variants.rules.yamlsource import ProblemsError
 from variants.saferead import MAX_TEXT_BYTES, text_lines
+from variants.settings import SettingError
 from variants.site.exampledeals import deal_file_examples
+from variants.site.sourceexamples import CATALOGUE, read_catalogue
+from variants.site.sourcepages import page_spans
+from variants.site.stats_runs import check_settings
 
 OWN = REPO / "sources"
 LINK = "is a link: only a regular file in its folder is read, never a link"
@@ -433,3 +438,54 @@ def test_a_name_planted_where_a_temporary_file_would_go_is_never_touched(
         ".out.yaml.aaaaaaaaaaaa.part",
         "out.yaml",
     ]
+
+
+# --------------------------------------------------------------------------------------------
+# What the site reads besides rulesets: page marks, example deals' names, the catalogue
+
+
+def test_a_page_mark_is_a_page_number_of_at_most_five_plain_digits() -> None:
+    lines = ["[p. 80]", "text [p. " + "7" * 4400 + "]", "[p. \u0663]", "[p. 81] more", "end"]
+    assert page_spans(lines) == ((80, 80), (80, 80), (80, 80), (81, 81), (81, 81))
+    assert page_spans(["[p.\n", "", "", "82] far"]) == ()
+
+
+def test_an_example_deal_named_with_hidden_characters_is_refused_and_shown_escaped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rulesets: dict[str, Ruleset]
+) -> None:
+    examples = tmp_path / "examples"
+    examples.mkdir()
+    (examples / "x\u202eevil\x1b]0;t\x07.yaml").write_text(
+        (REPO / "examples" / "peel-walkthrough.yaml").read_text("utf-8"), "utf-8"
+    )
+    monkeypatch.setenv("VARIANTS_EXAMPLES", str(examples))
+    with pytest.raises(PluginError) as raised:
+        deal_file_examples(rulesets["peel"])
+    assert str(raised.value) == (
+        f"variants: example deal {examples}/x\\u202eevil\\x1b]0;t\\x07.yaml: name it with "
+        "lower-case letters, digits and hyphens, as its pages are named"
+    )
+
+
+@pytest.mark.parametrize("how", ["pipe", "folder", "link-loop", "link-to-a-device"])
+def test_a_catalogue_of_examples_that_is_not_a_plain_file_is_refused(
+    tmp_path: Path, how: str
+) -> None:
+    plant(tmp_path / CATALOGUE, how)
+    with pytest.raises(ProblemsError) as raised:
+        read_catalogue(tmp_path)
+    assert [p.message for p in raised.value.problems] == [
+        {"pipe": NOT_REGULAR, "folder": "is a folder, not a file"}.get(how, LINK)
+    ]
+
+
+def test_a_statistics_cache_that_cannot_be_made_is_told_before_the_build_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("VARIANTS_STATS_CACHE", "/proc/nonexistent/cache")
+    with pytest.raises(SettingError) as raised:
+        check_settings()
+    assert str(raised.value) == (
+        "/proc/nonexistent/cache: cannot make the statistics cache folder here: No such file "
+        "or directory (set $VARIANTS_STATS_CACHE)"
+    )

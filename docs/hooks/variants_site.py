@@ -11,6 +11,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
+from variants.hidden import shown
 from variants.saferead import ReadError
 from variants.safewrite import WriteError
 from variants.settings import SettingError
@@ -29,7 +30,9 @@ def _told(event: Event) -> Event:
         try:
             return event(*args, **kwargs)
         except (SettingError, WriteError, ReadError) as error:
-            raise PluginError(f"variants: {error}") from None
+            raise PluginError(shown(f"variants: {error}", "\t\n")) from None
+        except PluginError as error:  # a file's name or text in it is shown, never acted on
+            raise PluginError(shown(str(error), "\t\n")) from None
 
     return run  # type: ignore[return-value]
 

@@ -42,6 +42,7 @@ from ..engine.events import (
 from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import ADVICE_PREFIX, make_policy
+from ..hidden import shown
 from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
 from ..settings import EXAMPLES_ENV, folder_setting
@@ -153,6 +154,10 @@ def examples_dir(rulesets_dir: Path) -> Path:
     return folder_setting(EXAMPLES_ENV) or rulesets_dir.parent / "examples"
 
 
+DEAL_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\.yaml")
+"""An example deal file's name: it names the deal's pages, and titles a deal that has none."""
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "deal"
 
@@ -231,6 +236,11 @@ def deal_file_examples(ruleset: Ruleset) -> list[Example]:
     stamp = tuple(sorted((p.name, p.lstat().st_mtime_ns) for p in rulesets.glob("*.yaml")))
     found = []
     for path in sorted(folder.glob("*.yaml")):
+        if not DEAL_NAME.fullmatch(path.name):
+            raise PluginError(
+                f"variants: example deal {shown(str(path))}: name it with lower-case letters, "
+                "digits and hyphens, as its pages are named"
+            )
         ruleset_id, example = _deal_file_example(
             str(path), path.lstat().st_mtime_ns, str(rulesets), stamp
         )

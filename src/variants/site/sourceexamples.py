@@ -10,6 +10,7 @@ shows its text escaped by the autoescaped template.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -71,7 +72,7 @@ def read_catalogue(folder: Path) -> tuple[SourceExample, ...]:
     """The catalogue in ``folder``; none where there is no such file. Raises
     :class:`ProblemsError` for anything outside its shape or bounds."""
     path = folder / CATALOGUE
-    if not path.is_file():
+    if not os.path.lexists(path):  # a link or a pipe there is refused on reading, not passed over
         return ()
     document = read_yaml(path)
     problems: list[Problem] = []
@@ -175,21 +176,36 @@ class ShownExample:
 
 
 def _shown(site: SiteData, example: SourceExample) -> ShownExample:
+    """The example as the page shows it; a :class:`PluginError` naming the entry where it
+    points at nothing the site has: no such ruleset, source, lines or deal."""
+
+    def wrong(what: str) -> PluginError:
+        return PluginError(f"variants: {CATALOGUE}: the example {example.id!r}: {what}")
+
     rulesets = {r.id: r for r in site.rulesets}
     ruleset = rulesets.get(example.ruleset)
-    passage: tuple[tuple[int, str], ...] = ()
+    if ruleset is None:
+        raise wrong(f"no ruleset {example.ruleset!r} on the site")
     bibliography = site.bibliography
     entry = bibliography.entry(example.citation.source) if bibliography else None
-    if bibliography is not None and entry is not None and entry.reproduced:
+    if bibliography is None or entry is None:
+        raise wrong(f"{example.citation.source} is not in the bibliography")
+    passage: tuple[tuple[int, str], ...] = ()
+    c = example.citation
+    if entry.reproduced:
         lines = read_text_lines(bibliography.folder / entry.file)
-        c = example.citation
-        last = min(c.last_line, len(lines))
-        passage = tuple((n, lines[n - 1]) for n in range(c.first_line, last + 1))
+        if c.last_line > len(lines):
+            raise wrong(f"{entry.file} has only {len(lines)} lines, not {c.last_line}")
+        passage = tuple((n, lines[n - 1]) for n in range(c.first_line, c.last_line + 1))
     replay = None
-    if ruleset is not None and example.shown:
-        replay = next((e.page for e in examples_for(ruleset) if e.file == example.deal), None)
-    name = short_name(ruleset) if ruleset is not None else example.ruleset
-    return ShownExample(example, name, passage, replay)
+    if example.deal is not None:
+        if not os.path.lexists(bibliography.folder.parent / example.deal):
+            raise wrong(f"no deal file {example.deal}")
+        if example.shown:
+            replay = next((e.page for e in examples_for(ruleset) if e.file == example.deal), None)
+            if replay is None:
+                raise wrong(f"{example.deal} is not a deal of {example.ruleset}'s examples")
+    return ShownExample(example, short_name(ruleset), passage, replay)
 
 
 def catalogue(site: SiteData) -> tuple[SourceExample, ...]:

@@ -20,9 +20,10 @@ from ..saferead import read_text_lines
 from .describe import describe
 from .render import line_anchor
 
-PAGE_MARK = re.compile(r"\[p\.\s+(\d+)\]")
+PAGE_MARK = re.compile(r"\[p\.[ \n]{1,2}([0-9]{1,5})\]")
 """Where a copy marks the start of a page of the book: ``[p. 83]``, on a line of its own or
-within one, and sometimes broken over two lines as the transcription has it."""
+within one, and sometimes broken over two lines as the transcription has it; a page number of
+at most five digits (anything else is not a mark, only text)."""
 
 PageSpan = tuple[int | None, int | None]
 """The book's page at a line's start and at its end (None before the first mark)."""

@@ -131,7 +131,7 @@ def check_settings() -> None:
     scale()
     configured = os.environ.get(CACHE_ENV)
     if configured:
-        _usable_folder(Path(configured))
+        _make_folder(_usable_folder(Path(configured)))  # made now, or told now
 
 
 def deals_per_run() -> int:
