@@ -290,6 +290,15 @@ CASES: tuple[Case, ...] = (
         board=every(6, "pope", "game"),
     ),
     Case(
+        "variations-pope-nine-of-trumps-lead-only",
+        "modern-variations",
+        plays=run(1, "H", "6", "9") + run(1, "C", "A", "9"),
+        winner=1,
+        won={"pope": [1], "game": [1]},
+        net=(-29, 22, -29),
+        board=every(6, "pope", "game"),
+    ),
+    Case(
         "variations-uneven-hands",
         "modern-variations",
         plays=run(1, "C", "A", "9"),
