@@ -11,6 +11,27 @@
 (function () {
   "use strict";
 
+  /* One tint to each distinct value among the rulesets shown, in their order: two values
+     shown side by side never share a tint, however many values the row has in all. */
+  function tint(cells, visible, differs) {
+    var order = [];
+    cells.forEach(function (td) {
+      for (var n = 0; n < 6; n += 1) {
+        td.classList.remove("pj-v" + n);
+      }
+    });
+    if (!differs) {
+      return;
+    }
+    visible.forEach(function (td) {
+      var value = td.getAttribute("data-value");
+      if (order.indexOf(value) < 0) {
+        order.push(value);
+      }
+      td.classList.add("pj-v" + (order.indexOf(value) % 6));
+    });
+  }
+
   function normalise(text) {
     return (text || "").toLowerCase().replace(/\s+/g, " ").trim();
   }
@@ -85,6 +106,7 @@
         });
         var differs = Object.keys(values).length > 1;
         row.classList.toggle("pj-row-same", !differs);
+        tint(cells, visible, differs);
         var keep = !differ.checked || differs;
         if (keep && query) {
           var label = row.querySelector("th[scope=row]");

@@ -214,10 +214,9 @@ def sentence(given: WithAnother) -> str:
         case "card-in-turn":
             return (
                 f"The holder of {card} may play it together with a card of his that comes in "
-                "its turn in a run; that card is then a stop, and he leads next. Whether he does "
-                "is his choice (the lead policy's: the advised and lowest policies play it at "
-                f"the first chance, the random one half the time). Led, {card} is a card like "
-                "any other."
+                "its turn in a run; that card is then a stop, and he leads next. The text leaves "
+                "it to his choice; here every player takes the first chance. Led, "
+                f"{card} is a card like any other."
             )
         case _:
             assert_never(given.joins)
