@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import replace
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -14,9 +15,9 @@ from conftest import build_site, site_project
 from playwright.sync_api import Browser
 
 from variants.rules.bibliography import read_bibliography
-from variants.rules.loader import find_sources_dir, load_rulesets
+from variants.rules.citations import Citation
+from variants.rules.loader import load_rulesets, source_texts
 from variants.rules.ruleset import Ruleset
-from variants.saferead import read_text_lines
 from variants.site import brief, compare, family, glossary
 from variants.site import describe as d
 from variants.site.render import Linker
@@ -287,35 +288,95 @@ def test_each_term_is_linked_once_a_section() -> None:
     )
 
 
-def test_the_glossary_says_where_the_kept_texts_use_a_term(built_site: Path) -> None:
-    """The site quotes only the texts the repository keeps: the modern pages, cited and not
-    kept, are never searched, even where a copy of them lies beside the project."""
+def glossary_entry(html: str, term: glossary.Term) -> str:
+    found = re.search(rf'id="{term.anchor}"(.*?)(?:<h2|</article>)', html, re.S)
+    assert found is not None, term.term
+    return found.group(1)
+
+
+def test_the_glossary_shows_where_the_sources_use_each_term_and_their_words(
+    built_site: Path,
+) -> None:
+    """Each entry lists its curated passages: the source, the lines (linked to them), the
+    book's page where the copy marks it, and the book's words, so that the sense shows."""
     html = page(built_site, "glossary")
-    dummy = re.search(r'id="term-dummy"(.*?)<h2', html, re.S)
-    assert dummy is not None and "pj-glossary__uses" not in dummy.group(1)
-    entry = re.search(r'id="term-pope".*?<p class="pj-glossary__uses">(.*?)</p>', html, re.S)
-    assert entry is not None
-    lines = read_text_lines(REPO / "sources" / "005_hoyle-games-improved_pope.txt")
-    hoyle = [n for n, line in enumerate(lines, 1) if re.search(r"\bPope\b", line)]
-    said = text_of(entry.group(1))
-    assert said.startswith("In the sources: ") and "Hoyle (undated), line" in said
-    assert ", ".join(str(n) for n in hoyle[:3]) in said
-    linked = set(re.findall(r'href="\.\./sources/([^/"]+)/', entry.group(1)))
-    kept = {e.slug for e in read_bibliography(REPO / "sources").entries if e.reproduced}
-    assert linked and linked <= kept
+    slugs = {e.file: e.slug for e in read_bibliography(REPO / "sources").entries}
+    for term in glossary.TERMS:
+        entry = glossary_entry(html, term)
+        uses = re.search(r'<div class="pj-glossary__uses">(.*?)</div>', entry, re.S)
+        assert uses is not None, term.term
+        items = re.findall(r"<li>(.*?)</li>", uses.group(1), re.S)
+        assert len(items) == len(term.uses), term.term
+        for item, use in zip(items, term.uses, strict=True):
+            href = re.search(r'href="([^"]+)"', item)
+            assert href is not None
+            anchor = (
+                f"L{use.first_line}"
+                if use.first_line == use.last_line
+                else f"L{use.first_line}-L{use.last_line}"
+            )
+            assert href.group(1) == f"../sources/{slugs[use.source]}/#{anchor}", item
+            target = page(built_site, f"sources/{slugs[use.source]}")
+            assert f'id="{anchor}"' in target, item  # a range's own anchor, as a rule's has
+            if use.quote is None:  # a modern page: named with its line, its text never shown
+                assert "<q>" not in item, item
+            else:
+                assert text_of(item).endswith(f": {use.quote}"), item
+    stop = text_of(glossary_entry(html, next(t for t in glossary.TERMS if t.term == "Stop")))
+    assert (
+        "Cassell (1881, complete), lines 55\u201356 (p. 140): "
+        "The person playing a stop always leads next" in stop
+    )
+    assert "Hoyle (undated), line 20: the nine consequently becomes a stop" in stop
+    dummy = text_of(glossary_entry(html, next(t for t in glossary.TERMS if t.term == "Dummy")))
+    assert dummy.endswith(
+        "In the sources: Board Games of Old, line 17 Ball (GameRules.com), line 30"
+    )
+    matrimony = glossary_entry(html, next(t for t in glossary.TERMS if t.term == "Matrimony"))
+    assert "a game somewhat similar to that of Matrimony" in text_of(matrimony)  # the game
+    assert "Six are given to pope, two to matrimony" in text_of(matrimony)  # the compartment
 
 
-def test_a_terms_uses_are_the_books_text_not_the_web_pages_menu() -> None:
-    """Source 000 is Peel's chapter on a web page: its menu line ("All Card Game Rules") is no
-    use of Game, and "Pope" ending a line before "Joan" is Pope Joan, no use of the Pope."""
-    sources = find_sources_dir(RULESETS)
-    if sources is None:
-        pytest.skip("the source texts are not at hand")
-    text, starts = glossary.book_text(sources, "000_919af007d8e82e04.txt")
-    peel = {term.slug: glossary.term_lines(term, text, starts) for term in glossary.TERMS}
-    assert peel["game"] == (35, 38, 82, 138)
-    assert peel["pope"] == (6,)
-    assert peel["elder-hand"] == (95,)
+def test_each_terms_uses_are_curated_passages_whose_words_are_at_their_lines() -> None:
+    """Every term has a few passages, at most four, each in a text the repository keeps (the
+    whole copy of a book, not a part copy) with words that are at its lines and hold the term,
+    or a modern page's line named alone; the check finds what is wrong."""
+    own = source_texts(REPO / "sources", RULESETS)
+    assert own is not None
+    assert list(glossary.misplaced_uses(own)) == []
+    part_copies = {"000", "006", "008", "009"}
+    for term in glossary.TERMS:
+        assert 1 <= len(term.uses) <= 4, term.term
+        assert len(set(term.uses)) == len(term.uses), term.term
+        for use in term.uses:
+            assert use.source[:3] not in part_copies, (term.term, use.locator)
+            assert (use.quote is None) == (use.source in own.cited_only), (term.term, use)
+
+    stop = next(t for t in glossary.TERMS if t.term == "Stop")
+    hoyle = glossary.FILES["005"]
+    wrong = replace(
+        stop,
+        uses=(
+            Citation(hoyle, 21, 21, "the nine consequently becomes a stop"),
+            Citation(hoyle, 12, 12, "use a board painted"),
+            Citation(hoyle, 90, 90, "a stop"),
+            Citation("000_919af007d8e82e04.txt", 1, 2, "stop"),
+            Citation(glossary.FILES["001"], 22, 22, "A stop is any King"),
+            Citation(hoyle, 20, 20, None),
+        ),
+    )
+    none = replace(stop, term="Nothing", uses=())
+    assert list(glossary.misplaced_uses(own, [wrong, none])) == [
+        f"Stop: {hoyle}, line 21: the words 'the nine consequently becomes a stop' are not there",
+        f"Stop: {hoyle}, line 12: the words 'use a board painted' do not hold the term",
+        f"Stop: {hoyle}, line 90: the text has 48 lines",
+        "Stop: 000_919af007d8e82e04.txt, lines 1-2: lines 1-2 are not the book's text but the "
+        "web page's header and menu",
+        "Stop: 000_919af007d8e82e04.txt, lines 1-2: the words 'stop' are not there",
+        f"Stop: {glossary.FILES['001']}, line 22: a modern page is named by its line, never quoted",
+        f"Stop: {hoyle}, line 20: no words to find the passage by",
+        "Nothing: no passage of the sources uses it",
+    ]
 
 
 # --------------------------------------------------------------------------------------------

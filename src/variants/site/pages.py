@@ -487,7 +487,8 @@ def source_page_makers(site: SiteData) -> dict[str, PageMaker]:
 def _source_page(site: SiteData, entry: Entry) -> str:
     assert site.bibliography is not None
     page = source_page(entry.slug)
-    text = source_text(entry, site.bibliography.folder, site.rulesets)
+    passages = (use for term in glossary.TERMS for use in term.uses)
+    text = source_text(entry, site.bibliography.folder, site.rulesets, passages)
     return with_meta(
         render("source_text.md.j2", text=text, **_common(site, page)),
         entry.cite,
@@ -553,17 +554,10 @@ def brief_page(site: SiteData, ruleset: Ruleset) -> str:
     )
 
 
-GLOSSARY_LINES_SHOWN = 6
-"""How many of the lines of a source that use a term the glossary lists."""
-
-
 def glossary_page(site: SiteData) -> str:
     return render(
         "glossary.md.j2",
         terms=sorted(glossary.TERMS, key=lambda t: t.term),
-        usage=glossary.usage(site.rulesets, site.sources_dir),
-        found=site.sources_dir is not None,
-        most=GLOSSARY_LINES_SHOWN,
         **_common(site, glossary.GLOSSARY),
     )
 

@@ -137,7 +137,12 @@ def citations_of(ruleset: Ruleset) -> Iterator[Citing]:
             yield Citing(ruleset, anchor, f"Interpretation: {item.id} (supplied)", citation)
 
 
-def source_text(entry: Entry, folder: Path, rulesets: Iterable[Ruleset]) -> SourceText:
+def source_text(
+    entry: Entry, folder: Path, rulesets: Iterable[Ruleset], also: Iterable[Citation] = ()
+) -> SourceText:
+    """The text's page: its lines, with an anchor for each range of lines cited by the rulesets
+    or by ``also`` (the glossary's passages, which link to their lines as a rule's citation
+    does), its gaps, and the rulesets' citations of it."""
     every = tuple(rulesets)
     citing = tuple(
         c for ruleset in every for c in citations_of(ruleset) if c.citation.source == entry.file
@@ -148,12 +153,14 @@ def source_text(entry: Entry, folder: Path, rulesets: Iterable[Ruleset]) -> Sour
     texts = read_text_lines(folder / entry.file)
     gaps = [gap for ruleset in every for gap in ruleset.source.gaps if gap.file == entry.file]
     after = _unmarked_gaps(gaps, texts)
+    cited = [c.citation for c in citing] + [c for c in also if c.source == entry.file]
     starts: dict[int, list[str]] = {}
-    for c in sorted(citing, key=lambda c: _span(c.citation)):
-        if c.citation.last_line > c.citation.first_line:
-            ids = starts.setdefault(c.citation.first_line, [])
-            if c.lines_anchor not in ids:
-                ids.append(c.lines_anchor)
+    for citation in sorted(cited, key=_span):
+        if citation.last_line > citation.first_line:
+            ids = starts.setdefault(citation.first_line, [])
+            anchor = line_anchor(citation.first_line, citation.last_line)
+            if anchor not in ids:
+                ids.append(anchor)
     lines = tuple(
         TextLine(
             number,
