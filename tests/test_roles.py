@@ -435,6 +435,8 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
 they may appear, and why."""
 
 MACHINE_WORD = re.compile(r"^[a-z0-9_.:#/-]+$")
+SOURCE_FILE = re.compile(r"[0-9]{3}_[A-Za-z0-9_.-]+\.txt")
+"""A source text's file name, as the bibliography lists it."""
 
 
 def shipped_compartment_ids() -> set[str]:
@@ -474,6 +476,8 @@ def naming_strings(path: Path, ids: set[str]) -> Iterator[tuple[int, str]]:
         if id(node) in skip:
             continue
         text = node.value
+        if SOURCE_FILE.fullmatch(text):
+            continue  # a source text's file name (``005_..._pope.txt``), never a compartment
         words = set(re.split(r"[_.:#/-]", text)) if MACHINE_WORD.match(text) else set()
         if text in ids or words & ids:
             yield node.lineno, text
