@@ -293,6 +293,25 @@ def test_sources_page(site: Path) -> None:
     ) in disagreements
 
 
+def test_a_disagreement_cites_the_lines_that_say_the_rule_not_its_neighbours(site: Path) -> None:
+    """What a Pope or an honour turned up pays is cited at the lines that say it (Hoyle 005,
+    24-25 and 23-24; Peel 016, 60-61 and 64-66), not at the list of compartments before them."""
+    html = page(site, "disagreements")
+
+    def item(row: str) -> str:
+        found = re.search(rf'id="disagree-{row}".*?</div>', html, re.S)
+        assert found is not None, row
+        return found.group()
+
+    hoyle = "005_hoyle-games-improved_pope.txt"
+    peel = "016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt"
+    pope, honour = item("chief-card-turned-up"), item("honour-turned-up")
+    assert f'title="{hoyle}, lines 24\N{EN DASH}25"' in pope
+    assert f'title="{peel}, lines 60\N{EN DASH}61"' in pope
+    assert f'title="{hoyle}, lines 23\N{EN DASH}24"' in honour
+    assert f'title="{peel}, lines 64\N{EN DASH}66"' in honour
+
+
 def test_schema_page(site: Path) -> None:
     html = page(site, "schema")
     assert 'id="schema-rules-board-compartments"' in html

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
+from ..rules.citations import Provenance, build_provenance
 from ..rules.findings import Finding, RuleView, compartments, reads
 from ..telling.words import cards_count, counters, join_words
 from .base import Draft, Fragment
@@ -71,6 +72,13 @@ FRAGMENTS = (
                         "next dealer deals."
                     ),
                 },
+                "provenance": {
+                    "$ref": "#/$defs/provenance",
+                    "description": (
+                        "The lines that say what the turned-up card gains, where they are not "
+                        "the compartment's own first lines (the comparison cites them for it)."
+                    ),
+                },
             },
             "required": ["takes"],
         },
@@ -89,6 +97,8 @@ class TurnUpPayout:
     cap: int | None = None
     also: tuple[str, ...] = ()
     ends_deal: bool = False
+    provenance: Provenance = ()
+    """The lines that say what the turn-up gains, where the ruleset gives them apart."""
 
     def owed(self, dealt: int) -> int:
         """What a seat dealt ``dealt`` cards pays the dealer."""
@@ -112,6 +122,7 @@ def build(raw: Any) -> TurnUpPayout | None:
         cap=raw.get("cap"),
         also=tuple(raw.get("also", ())),
         ends_deal=raw.get("ends_deal", False),
+        provenance=build_provenance(raw.get("provenance", ())),
     )
 
 

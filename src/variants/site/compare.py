@@ -15,7 +15,7 @@ from typing import TypeVar, assert_never, get_args
 from ..engine.cards import card_glyph, card_words
 from ..mechanics import payments, with_another
 from ..rules import roles
-from ..rules.ruleset import Rules, Ruleset, StopCause, TurnUpFate
+from ..rules.ruleset import Compartment, Provenance, Rules, Ruleset, StopCause, TurnUpFate
 from . import describe as d
 from .readings import Reading, reading_at
 
@@ -31,6 +31,13 @@ class Dimension:
     same: Callable[[Ruleset], Hashable] | None = None
     """What makes two rulesets' values the same rule, where their words may differ (the same
     compartments listed in another board order); the words themselves when not given."""
+    cites: Callable[[Rules], Provenance] | None = None
+    """The lines that say this row's rule, where the ruleset gives them apart from the rule's
+    own first lines (what the Pope turned up gains, on the Pope's rule); none: those."""
+
+    def cited(self, rules: Rules) -> Provenance:
+        """The row's own citations for these rules (empty: the rule's)."""
+        return self.cites(rules) if self.cites is not None else ()
 
     def key(self, ruleset: Ruleset, text: str) -> Hashable:
         """What the ruleset's value (``text``, its words) is compared by."""
@@ -167,12 +174,22 @@ def honours_turned_up(rules: Rules) -> str:
     return f"the dealer, for {d.join_words(paid)}"
 
 
-def _honours_anchor(rules: Rules) -> str:
+def _honour_turned_up(rules: Rules) -> Compartment | None:
+    """The first compartment but the Pope's that pays at the turn-up."""
     chief = roles.chief_card(rules)
-    for compartment in rules.board.compartments:
-        if compartment != chief and compartment.turn_up is not None:
-            return f"rule-compartment-{compartment.id}"
-    return "rule-turn-up"
+    return next((c for c in rules.board.compartments if c != chief and c.turn_up is not None), None)
+
+
+def _honours_anchor(rules: Rules) -> str:
+    honour = _honour_turned_up(rules)
+    return f"rule-compartment-{honour.id}" if honour is not None else "rule-turn-up"
+
+
+def _turned_up_lines(compartment: Compartment | None) -> Provenance:
+    """What a compartment's card gains turned up, where the ruleset cites it apart."""
+    if compartment is None or compartment.turn_up is None:
+        return ()
+    return compartment.turn_up.provenance
 
 
 def pope_bonus(rules: Rules) -> str:
@@ -276,8 +293,20 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension("deal", "Deal", _rules(d.deal_summary), _fixed("rule-deal")),
     Dimension("spare", "Spare hand or stock", _rules(d.spare_summary), _fixed("rule-deal")),
     Dimension("turn-up", "Turn-up", _rules(d.turn_up_summary), _fixed("rule-turn-up")),
-    Dimension("chief-card-turned-up", "Pope turned up", _rules(pope_turned_up), _pope_anchor),
-    Dimension("honour-turned-up", "Honour turned up", _rules(honours_turned_up), _honours_anchor),
+    Dimension(
+        "chief-card-turned-up",
+        "Pope turned up",
+        _rules(pope_turned_up),
+        _pope_anchor,
+        cites=lambda rules: _turned_up_lines(roles.chief_card(rules)),
+    ),
+    Dimension(
+        "honour-turned-up",
+        "Honour turned up",
+        _rules(honours_turned_up),
+        _honours_anchor,
+        cites=lambda rules: _turned_up_lines(_honour_turned_up(rules)),
+    ),
     Dimension(
         "compartments",
         "Compartments and stakes",

@@ -454,11 +454,17 @@ def sources_page(site: SiteData) -> str:
 
 def disagreements_page(site: SiteData) -> str:
     rows = cmp.disagreements(site.rulesets)
+    # The lines each ruleset's value of a row rests on, by (row, ruleset): the row's own
+    # citation where it has one, else the first of the rule's.
     first: dict[tuple[str, str], Citation] = {}
     for ruleset in site.rulesets:
-        for anchor, rule in d.rules_by_anchor(ruleset.rules).items():
-            if rule.provenance:
-                first[(ruleset.id, anchor)] = rule.provenance[0]
+        rules = d.rules_by_anchor(ruleset.rules)
+        for row in rows:
+            anchor = row.dimension.anchor(ruleset.rules)
+            rule = rules.get(anchor)
+            cited = row.dimension.cited(ruleset.rules) or (rule.provenance if rule else ())
+            if cited:
+                first[(row.dimension.id, ruleset.id)] = cited[0]
     games = list(dict.fromkeys(r.source.game for r in site.rulesets))
     return render(
         "disagreements.md.j2",

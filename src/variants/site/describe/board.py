@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from ...mechanics import bonus, pool, turn_up_payout, unplayed_penalty
-from ...rules.ruleset import Compartment, Rules
+from ...rules.ruleset import Compartment, Provenance, Rules
 from .dressing import stake_text
 from .records import Rule
 from .words import join_words, number_word
@@ -58,9 +58,15 @@ def compartment_rule(compartment: Compartment, rules: Rules) -> Rule:
         f"rule-compartment-{compartment.id}",
         f"{compartment.label} ({brief or compartment_cards(compartment)})",
         tuple(sentences),
-        compartment.provenance,
+        compartment_provenance(compartment),
         compartment.interpretation,
     )
+
+
+def compartment_provenance(compartment: Compartment) -> Provenance:
+    """The compartment's citations, then those of what its card gains turned up, each once."""
+    turned = compartment.turn_up.provenance if compartment.turn_up is not None else ()
+    return tuple(dict.fromkeys((*compartment.provenance, *turned)))
 
 
 def turn_up_payout_sentence(compartment: Compartment, rules: Rules) -> str | None:
