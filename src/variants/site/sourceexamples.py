@@ -44,7 +44,7 @@ ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 SOURCE = re.compile(r"[0-9]{3}_[A-Za-z0-9_.-]{1,120}\.txt")
 LINES = re.compile(r"([1-9][0-9]{0,5})(?:-([1-9][0-9]{0,5}))?")
 DEAL = re.compile(r"(?:examples|tests/deals)/[a-z0-9][a-z0-9-]{0,80}\.yaml")
-KEYS = {"id", "ruleset", "source", "lines", "quote", "says", "check", "deal", "differs"}
+KEYS = {"id", "title", "ruleset", "source", "lines", "quote", "says", "check", "deal", "differs"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,8 @@ class SourceExample:
     """One worked example of a source text."""
 
     id: str
+    title: str
+    """What the example shows, as a heading says it."""
     ruleset: str
     citation: Citation
     says: str
@@ -120,6 +122,7 @@ def _entry(
         return value
 
     id_ = text("id", ID, 80)
+    title = text("title", None, 120)
     ruleset = text("ruleset", ID, 80)
     source = text("source", SOURCE, 140)
     lines = text("lines", LINES, 13)
@@ -142,6 +145,7 @@ def _entry(
         return None
     return SourceExample(
         id_,
+        title,
         ruleset,
         Citation(source, first, last, quote),
         says,
