@@ -58,12 +58,12 @@ def compartment_rule(compartment: Compartment, rules: Rules) -> Rule:
         f"rule-compartment-{compartment.id}",
         f"{compartment.label} ({brief or compartment_cards(compartment)})",
         tuple(sentences),
-        compartment_provenance(compartment),
+        _compartment_provenance(compartment),
         compartment.interpretation,
     )
 
 
-def compartment_provenance(compartment: Compartment) -> Provenance:
+def _compartment_provenance(compartment: Compartment) -> Provenance:
     """The compartment's citations, then those of what its card gains turned up, each once."""
     turned = compartment.turn_up.provenance if compartment.turn_up is not None else ()
     return tuple(dict.fromkeys((*compartment.provenance, *turned)))
