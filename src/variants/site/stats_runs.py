@@ -34,7 +34,6 @@ import math
 import os
 import re
 import shlex
-import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -74,7 +73,7 @@ from ..rules import roles
 from ..rules.advice import advice_beside
 from ..rules.ruleset import Ruleset
 from ..safewrite import WriteError, write_text
-from ..settings import SettingError
+from ..settings import SettingError, usable_folder
 from .keptjson import read_kept_json
 
 Kind = Literal["deals", "games", "policy-seat", "card-holder"]
@@ -291,16 +290,15 @@ def user_cache_dir() -> Path:
 
 
 def _usable_folder(folder: Path) -> Path:
-    """``folder``, unless something that is not a folder is in its place."""
+    """``folder``, unless something that is not a folder is in its place
+    (:func:`variants.settings.usable_folder`); one not there yet is made when it is needed."""
     try:
-        found = folder.stat()
+        folder.stat()
     except FileNotFoundError:
-        return folder  # made when the first result is cached
-    except (OSError, ValueError) as error:
-        raise SettingError(f"${CACHE_ENV} cannot be used: {folder}: {_why(error)}") from None
-    if not stat.S_ISDIR(found.st_mode):
-        raise SettingError(f"${CACHE_ENV} must name a folder, and {folder} is not one")
-    return folder
+        return folder
+    except (OSError, ValueError):
+        pass  # told, in its words, by usable_folder
+    return usable_folder(CACHE_ENV, folder)
 
 
 def _why(error: Exception) -> str:
