@@ -13,9 +13,10 @@ from typing import get_args
 
 import pytest
 
-from variants.dealfile import find_ruleset, play_deal_file, read_deal_file
+from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.cards import card_name, card_words, parse_card
 from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
+from variants.rules.lookup import find_ruleset
 from variants.rules.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.site.exampledeals import deal_view, generated_example
 from variants.site.svg import is_layout

@@ -37,8 +37,6 @@ from .dealfile import (
     MAX_SEED,
     DealFile,
     DealFileError,
-    find_ruleset,
-    is_ruleset_id,
     play_deal_file,
     read_deal_file,
 )
@@ -54,6 +52,7 @@ from .engine.staking import DEFAULT_STAKING, Staking, make_staking
 from .hidden import shown
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset, validate_paths
+from .rules.lookup import find_ruleset, is_ruleset_id
 from .rules.roles import chief_card
 from .rules.ruleset import OptionError, Ruleset, status_label
 from .rules.yamlsource import ProblemsError

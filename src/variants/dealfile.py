@@ -9,9 +9,7 @@ Any mistake is a :class:`DealFileError` whose message names the file and the lin
 
 from __future__ import annotations
 
-import os
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -30,7 +28,8 @@ from .hidden import hidden_at
 from .mechanics import pool as pool_cards
 from .mechanics.spread import laid_problem
 from .rules.advice import advice_beside
-from .rules.loader import choice_problems, load_ruleset
+from .rules.loader import choice_problems
+from .rules.lookup import MAX_ID, clip, find_ruleset, known_rulesets
 from .rules.ruleset import OptionError, Ruleset
 from .rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
 from .settings import rulesets_dir
@@ -55,10 +54,6 @@ KEYS = {
     "seed": "the seed of the random policy",
 }
 REQUIRED = ("ruleset", "dealer", "hands", "spare")
-SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
-"""A ruleset id, matched whole (``fullmatch``: a ``$`` would let a final newline through)."""
-MAX_ID = 64
-"""The longest ruleset id: the name of a file in the rulesets folder."""
 MAX_TITLE = 200
 MAX_NOTES = 4000
 MAX_SEED = 2**63 - 1
@@ -127,52 +122,6 @@ def play_deal_file(deal: DealFile) -> DealResult:
             f"{deal.path}:{line}: lead {used + 1}: the deal is over by then: {ended}"
         )
     return result
-
-
-def is_ruleset_id(text: str) -> bool:
-    """Whether ``text`` can name a ruleset file in the rulesets folder: a slug, not too long."""
-    return len(text) <= MAX_ID and SLUG.fullmatch(text) is not None
-
-
-def known_rulesets(folder: Path) -> str:
-    """The ids of the rulesets in ``folder``, for a message."""
-    try:
-        known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
-    except OSError:
-        known = []
-    return ", ".join(known) or "none"
-
-
-def find_ruleset(
-    ruleset_id: str, folder: Path | None = None, every_option: bool = False
-) -> Ruleset:
-    """Load ``<folder>/<id>.yaml``; raise ``ValueError`` when it is missing or invalid.
-
-    Only an id names a file here, never a path. Option values are not tried one by one unless
-    ``every_option`` (then every value and combination is, as ``variants validate`` does): the
-    caller checks the combination it plays."""
-    base = folder or rulesets_dir()
-    path = base / f"{ruleset_id}.yaml"
-    if not is_ruleset_id(ruleset_id) or not _present(path):
-        raise ValueError(f"no ruleset {clip(ruleset_id)!r} (known: {known_rulesets(base)})")
-    try:
-        return load_ruleset(path, combinations=every_option, each_option=every_option)
-    except ProblemsError as error:
-        raise ValueError(f"ruleset {ruleset_id!r} is invalid: {error.problems[0]}") from None
-
-
-def _present(path: Path) -> bool:
-    """Whether anything stands at ``path``: a link or a pipe is there to be refused on reading
-    (in the words of :mod:`variants.saferead`), not told as missing."""
-    try:
-        return os.path.lexists(path)
-    except (OSError, ValueError):
-        return False
-
-
-def clip(text: str, limit: int = 40) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis, for quoting it in a message."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def kind(value: object) -> str:

@@ -22,9 +22,10 @@ from typing import Any
 import yaml
 from jinja2 import Environment, StrictUndefined
 
-from .dealfile import MAX_ID, clip, is_ruleset_id, known_rulesets, unprintable
+from .dealfile import unprintable
 from .rules.checks import interpretations_named
 from .rules.loader import RULESET_SUFFIXES, ruleset_problems
+from .rules.lookup import MAX_ID, clip, is_ruleset_id, known_rulesets
 from .rules.yamlsource import (
     Problem,
     ProblemsError,
