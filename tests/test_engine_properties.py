@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from variants.analysis.bulk import tally_deals
-from variants.analysis.simulate import Tally
+from variants.analysis.tallies import Tally
 from variants.dealfile import parse_deal
 from variants.dealwrite import deal_file_text
 from variants.engine.compiled import compile_rules

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 from clirun import REPO, run
 
-from variants.cli import visible
-from variants.site import stats_runs
+from variants.cli import experiment
+from variants.cli.text import visible
 
 COMMAND = [sys.executable, "-m", "variants.cli"]
 LONG_RUN = ["simulate", "peel", "--players", "4", "--deals", "10000000", "--jobs", "2"]
@@ -321,12 +321,12 @@ EXPERIMENT_CASES: list[tuple[list[str], str]] = [
 def test_a_statistics_run_mistake_is_one_line_and_status_1(args: list[str], line: str) -> None:
     """``python -m variants.site.stats_runs``, shown on the statistics pages, is held to the
     same contract as ``variants``."""
-    outcome = run(args, command=stats_runs.main)
+    outcome = run(args, command=experiment.main)
     assert (outcome.status, outcome.err_lines, outcome.out) == (1, [line], "")
 
 
 def test_a_statistics_run_repeats_a_figure() -> None:
-    outcome = run([*EXPERIMENT, "--deals", "40", "--jobs", "1"], command=stats_runs.main)
+    outcome = run([*EXPERIMENT, "--deals", "40", "--jobs", "1"], command=experiment.main)
     assert outcome.status == 0 and outcome.err == ""
     assert '"players": 4' in outcome.out
 

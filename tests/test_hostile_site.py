@@ -29,6 +29,8 @@ from conftest import REPO, build_site, mkdocs_build, site_project
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 
+from variants.analysis.reports import report_json
+from variants.analysis.tallies import Z95
 from variants.rules.loader import load_rulesets, ruleset_schema
 from variants.rules.ruleset import Ruleset
 from variants.site import hooks, pagecache, pages, publish
@@ -264,7 +266,7 @@ def corrupt(good: str) -> dict[str, str]:
             ("cards_played", "ci95"), list(reversed(result["cards_played"]["ci95"]))
         ),
         "the largest float": changed(
-            ("cards_played",), {"mean": 1.7e308, "ci95": [1.7e308, 1.7e308], "n": 200}
+            ("cards_played",), {"mean": 1.7e308, "ci95": [1.7e308, 1.7e308], "n": 200, "se": 0.0}
         ),
         "a figure beyond any ruleset": changed(
             ("net_by_position", 0),
@@ -272,10 +274,16 @@ def corrupt(good: str) -> dict[str, str]:
         ),
         "a whole number beyond any run": changed(("cards_played", "n"), 2**64),
         "one value with an interval": changed(
-            ("cards_played",), {"mean": 20.0, "ci95": [19.0, 21.0], "n": 1}
+            ("cards_played",), {"mean": 20.0, "ci95": [19.0, 21.0], "n": 1, "se": 1.0 / Z95}
         ),
         "no value with a mean": changed(
-            ("cards_played",), {"mean": 20.0, "ci95": [20.0, 20.0], "n": 0}
+            ("cards_played",), {"mean": 20.0, "ci95": [20.0, 20.0], "n": 0, "se": 0.0}
+        ),
+        "a standard error its interval disagrees with": changed(
+            ("cards_played", "se"), result["cards_played"]["se"] * 2
+        ),
+        "a negative standard error": changed(
+            ("net_by_position", 0, "se"), -result["net_by_position"][0]["se"]
         ),
         "a rate above 1": changed(("voided",), {"count": 10, "rate": 1.5, "ci95": [1.4, 1.6]}),
         "a rate below 0": changed(("voided",), {"count": 10, "rate": -0.1, "ci95": [-0.2, 0.1]}),
@@ -319,6 +327,8 @@ CORRUPTIONS = [
     "a whole number beyond any run",
     "one value with an interval",
     "no value with a mean",
+    "a standard error its interval disagrees with",
+    "a negative standard error",
     "a rate above 1",
     "a rate below 0",
     "a rate outside its interval",
@@ -337,7 +347,7 @@ def test_a_corrupt_cache_file_is_a_miss_and_is_replaced(
     found = sr.results([small_run()], rulesets, tmp_path, processes=1)
     assert (sr.last_stats.cached, sr.last_stats.played) == (0, 1)
     assert path.read_text("utf-8") == good
-    assert found[small_run()] == json.loads(good)["result"]
+    assert report_json(found[small_run()], full=True) == json.loads(good)["result"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]  # no temporary file left
 
 

@@ -22,6 +22,8 @@ import yaml
 from clirun import run
 from conftest import build_site
 
+from variants.analysis.reports import report_json
+from variants.cli import experiment
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.events import Paid
 from variants.rules import roles
@@ -318,9 +320,9 @@ def test_a_renamed_copy_counts_the_same(rid: str, copies: tuple[Path, Any]) -> N
     first = sr.play_runs([(r, original) for r in runs], processes=1)
     second = sr.play_runs([(replace(r, ruleset=copy.id), copy) for r in runs], processes=1)
     for a, b in zip(first, second, strict=True):
-        same_report(a, b, renamings[rid], rid)
+        same_report(report_json(a, full=True), report_json(b, full=True), renamings[rid], rid)
     # The card-holder runs follow the Pope of each ruleset, found by what it does.
-    assert {r["compartment"] for r in first if r.get("kind") == "card-holder"} == {"pope"}
+    assert {r.meta.compartment for r in first if r.meta.kind == "card-holder"} == {"pope"}
 
 
 @pytest.mark.parametrize("rid", ["peel", "foster", "modern-shedding", "modern-variations"])
@@ -383,7 +385,7 @@ def test_the_statistics_runs_follow_the_pope_of_a_renamed_copy(
     for rid in ("peel", "renamed-peel"):
         for kind in ("card-holder", "deals"):
             args = [kind, rid, "--players", "4", "--deals", "50", "--jobs", "1"]
-            outcome = run(args, tmp_path, env, command=sr.main)
+            outcome = run(args, tmp_path, env, command=experiment.main)
             assert outcome.status == 0, outcome.err
             reports.append(json.loads(outcome.out))
     assert reports[0]["compartment"] == "pope" and reports[2]["compartment"] == "nine-box"
@@ -393,7 +395,7 @@ def test_the_statistics_runs_follow_the_pope_of_a_renamed_copy(
         ["card-holder", "renamed-peel", "--players", "4", "--deals", "50", "--compartment", "pope"],
         tmp_path,
         env,
-        command=sr.main,
+        command=experiment.main,
     )
     assert told.err_lines == [
         "variants: no compartment 'pope' (board: nine-box, marriage-box, plot-box, one-box, "

@@ -13,21 +13,18 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from variants.analysis.simulate import (
-    CHUNK,
+from variants.analysis.chunks import CHUNK, Job, jobs_for
+from variants.analysis.reports import Meta, deals_report, read_report, report_json
+from variants.analysis.runner import (
     MAX_COUNT,
-    Job,
-    Stat,
-    Tally,
     Task,
     WorkerError,
-    deals_report,
-    jobs_for,
     processes_for,
     run_tasks,
     simulate_deals,
     simulate_games,
 )
+from variants.analysis.tallies import Stat, Tally
 from variants.dealfile import read_deal_file
 from variants.engine.compiled import compile_rules
 from variants.engine.play import play_deal
@@ -52,7 +49,26 @@ def test_a_stat_gives_the_exact_mean_and_a_textbook_interval() -> None:
     assert stat.mean == 5.0
     low, high = stat.interval()
     # sample standard deviation 2.138..., standard error 0.7559..., times 1.96
+    assert round(stat.standard_error(), 4) == 0.7559
     assert round(low, 3) == 3.518 and round(high, 3) == 6.482
+
+
+def test_a_report_is_printed_without_its_standard_errors_and_kept_with_them() -> None:
+    """``variants simulate --json`` prints means and intervals to 4 places; the site's cache
+    keeps each mean's standard error too, and reads back the very report."""
+    tally = simulate_deals(PEEL, 4, 300, seed=5)
+    report = deals_report(tally, Meta(4, "random", "peel", 5, {}))
+    printed, kept = report_json(report), report_json(report, full=True)
+    assert "se" not in printed["cards_played"] and kept["cards_played"]["se"] > 0
+    assert printed["cards_played"] == {k: v for k, v in kept["cards_played"].items() if k != "se"}
+    assert read_report(kept) == report
+    assert report.cards_played.se == tally.cards.standard_error()
+    assert [row["position"] for row in printed["net_by_position"]] == [
+        "elder hand",
+        "seat 2 from the dealer",
+        "seat 3 from the dealer",
+        "dealer",
+    ]
 
 
 def test_the_walkthrough_counted_twice_gives_its_own_figures() -> None:
@@ -62,18 +78,18 @@ def test_the_walkthrough_counted_twice_gives_its_own_figures() -> None:
     tally = Tally(5, compile_rules(PEEL.rules, 5).ids)
     tally.add(result)  # type: ignore[arg-type]
     tally.add(result)  # type: ignore[arg-type]
-    report = deals_report(tally, {})
-    assert [row["mean"] for row in report["net_by_position"]] == [-6.0, 12.0, -7.0, -1.0, -7.0]
-    assert report["cards_played"]["mean"] == 25.0
-    assert report["voided"]["count"] == 0
-    assert report["went_out_by_position"][1]["rate"] == 1.0
-    board = report["compartments"]
-    assert board["matrimony"]["won_in_play"]["rate"] == 1.0
-    assert board["matrimony"]["size_when_won"]["mean"] == 2.0
-    assert board["pope"]["carried_over"]["rate"] == 1.0
-    assert board["pope"]["card_held_unplayed"]["rate"] == 1.0  # seat 0 ends holding the nine
-    assert board["ace"]["card_held_unplayed"]["rate"] == 0.0  # the ace of trumps is in the spare
-    assert board["game"]["size_when_won"]["mean"] == 4.0
+    report = deals_report(tally, Meta(5, "lowest"))
+    assert [row.mean for row in report.net_by_position] == [-6.0, 12.0, -7.0, -1.0, -7.0]
+    assert report.cards_played.mean == 25.0
+    assert report.voided.count == 0
+    assert report.went_out_by_position[1].rate == 1.0
+    board = report.compartments
+    assert board["matrimony"].won_in_play.rate == 1.0
+    assert board["matrimony"].size_when_won.mean == 2.0
+    assert board["pope"].carried_over.rate == 1.0
+    assert board["pope"].card_held_unplayed.rate == 1.0  # seat 0 ends holding the nine
+    assert board["ace"].card_held_unplayed.rate == 0.0  # the ace of trumps is in the spare
+    assert board["game"].size_when_won.mean == 4.0
 
 
 def test_a_pope_turned_up_is_counted_as_a_void_deal_won_at_the_turn_up() -> None:
@@ -82,10 +98,10 @@ def test_a_pope_turned_up_is_counted_as_a_void_deal_won_at_the_turn_up() -> None
         5 if result.players == 5 else result.players, compile_rules(PEEL.rules, result.players).ids
     )  # type: ignore[attr-defined]
     tally.add(result)  # type: ignore[arg-type]
-    report = deals_report(tally, {})
-    assert report["voided"]["rate"] == 1.0
-    assert report["compartments"]["pope"]["won_at_turn_up"]["rate"] == 1.0
-    assert report["cards_played"]["n"] == 0
+    report = deals_report(tally, Meta(tally.players, "lowest"))
+    assert report.voided.rate == 1.0
+    assert report.compartments["pope"].won_at_turn_up.rate == 1.0
+    assert report.cards_played.n == 0
 
 
 def test_counters_balance_in_the_averages() -> None:
@@ -93,9 +109,9 @@ def test_counters_balance_in_the_averages() -> None:
     keeps on average."""
     tally = simulate_deals(PEEL, 4, 3000, seed=5)
     lost = sum(stat.total for stat in tally.net)
-    report = deals_report(tally, {})
+    report = deals_report(tally, Meta(4, "random"))
     assert lost < 0
-    assert report["deals"] == 3000
+    assert report.deals == 3000
 
 
 def test_means_lie_within_their_intervals_across_seeds() -> None:

@@ -1,4 +1,4 @@
-"""The statistics pages' parts: the runs' reports read into typed figures, the arithmetic of
+"""The statistics pages' parts: the runs' typed reports sorted by kind, the arithmetic of
 the figures, the HTML of their tables, captions and option lists, and the questions in order."""
 
 from __future__ import annotations
@@ -12,7 +12,17 @@ from pathlib import Path
 import pytest
 from markupsafe import Markup, escape
 
-from variants.analysis.simulate import Z95, wilson_rate
+from variants.analysis.reports import (
+    DealsReport,
+    GamesReport,
+    Mean,
+    Rate,
+    Report,
+    SeatReport,
+    read_mean,
+    wilson_rate,
+)
+from variants.analysis.tallies import Z95
 from variants.rules.loader import load_ruleset
 from variants.rules.ruleset import Ruleset
 from variants.site import render
@@ -40,15 +50,7 @@ from variants.site.statistics.figures import (
     say,
     separated,
 )
-from variants.site.statistics.reports import (
-    ZERO,
-    DealsReport,
-    GamesReport,
-    Mean,
-    Rate,
-    SeatReport,
-    read,
-)
+from variants.site.statistics.reports import ZERO, read
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = REPO / "rulesets"
@@ -62,7 +64,7 @@ def peel() -> Ruleset:
 
 
 @pytest.fixture(scope="module")
-def played(peel: Ruleset) -> dict[sr.Run, dict[str, object]]:
+def played(peel: Ruleset) -> dict[sr.Run, Report]:
     runs = [
         sr.Run("deals", "peel", 4, 120),
         sr.Run("games", "peel", 4, 3),
@@ -77,7 +79,7 @@ def played(peel: Ruleset) -> dict[sr.Run, dict[str, object]]:
 
 
 def test_each_kind_of_run_is_read_into_its_own_report(
-    peel: Ruleset, played: dict[sr.Run, dict[str, object]]
+    peel: Ruleset, played: dict[sr.Run, Report]
 ) -> None:
     results = read(played)
     deals, games, holder, seat = played
@@ -88,7 +90,7 @@ def test_each_kind_of_run_is_read_into_its_own_report(
     assert (report.players, report.deals) == (4, 120)
     assert len(report.net_by_position) == len(report.went_out_by_position) == 4
     board = [c.id for c in peel.rules.board.compartments]
-    assert [cid for cid, _ in report.compartments] == board
+    assert list(report.compartments) == board
     # Every counter staked is won by someone or left on the board: the seats' nets sum to the
     # board's carry-over, which is never negative.
     assert sum(m.mean for m in report.net_by_position) <= 1e-3
@@ -99,9 +101,10 @@ def test_each_kind_of_run_is_read_into_its_own_report(
 
 
 def test_a_figure_is_read_with_its_interval() -> None:
-    assert Mean.read({"mean": 2, "ci95": [1.5, 2.5], "n": 10}) == Mean(2.0, 1.5, 2.5, 10)
-    assert Rate.read(wilson_rate(0, 0)) == Rate(0.0, 0.0, 0.0, 0)
-    half = Rate.read(wilson_rate(50, 100))
+    kept = {"mean": 2, "ci95": [1.5, 2.5], "n": 10, "se": 0.25}
+    assert read_mean(kept) == Mean(2.0, 1.5, 2.5, 10, 0.25)
+    assert wilson_rate(0, 0) == Rate(0.0, 0.0, 0.0, 0)
+    half = wilson_rate(50, 100)
     assert (half.rate, half.count) == (0.5, 50)
     assert half.low == pytest.approx(0.40383, abs=1e-5) and half.high == pytest.approx(
         0.59617, abs=1e-5
@@ -109,14 +112,14 @@ def test_a_figure_is_read_with_its_interval() -> None:
 
 
 def test_reports_under_other_options_are_equal_when_every_figure_is(
-    played: dict[sr.Run, dict[str, object]],
+    played: dict[sr.Run, Report],
 ) -> None:
     holder = next(run for run in played if run.kind == "card-holder")
-    data = played[holder]
-    other = {**data, "options": {"pope_holder": "double"}}
-    assert SeatReport.read(other) == SeatReport.read(data)
-    changed = {**data, "deals": 121}
-    assert SeatReport.read(changed) != SeatReport.read(data)
+    report = played[holder]
+    assert isinstance(report, SeatReport)
+    other = replace(report, meta=replace(report.meta, options={"pope_holder": "double"}))
+    assert other == report
+    assert replace(report, deals=121) != report
 
 
 # --------------------------------------------------------------------------------------------
@@ -124,15 +127,19 @@ def test_reports_under_other_options_are_equal_when_every_figure_is(
 
 
 def test_a_difference_of_independent_means_adds_their_variances() -> None:
-    a = Mean(5.0, 5.0 - 3 * Z95, 5.0 + 3 * Z95, 100)  # standard error 3
-    b = Mean(1.0, 1.0 - 4 * Z95, 1.0 + 4 * Z95, 80)  # standard error 4
+    a = Mean(5.0, 5.0 - 3 * Z95, 5.0 + 3 * Z95, 100, 3.0)
+    b = Mean(1.0, 1.0 - 4 * Z95, 1.0 + 4 * Z95, 80, 4.0)
     d = difference(a, b)
-    assert d.mean == 4.0 and d.n == 80
+    assert d.mean == 4.0 and d.n == 80 and d.se == 5.0
     assert (d.low, d.high) == pytest.approx((4.0 - 5 * Z95, 4.0 + 5 * Z95))
+    # Worked from the standard errors the reports carry, not from their rounded intervals.
+    rounded = replace(a, low=round(a.low, 1), high=round(a.high, 1))
+    assert difference(rounded, b) == d
     assert separated(d, ZERO) == 0  # 4 +/- 9.8 includes zero
     assert separated(Mean(1.0, 0.5, 1.5, 9), ZERO) == 1
     assert separated(Mean(-1.0, -1.5, -0.5, 9), ZERO) == -1
     assert math.isclose(a.shifted(2).low, a.low + 2) and a.scaled(0.5).high == a.high / 2
+    assert a.shifted(2).se == 3.0 and a.scaled(-0.5).se == 1.5
 
 
 def test_means_and_rates_in_words() -> None:
@@ -187,11 +194,11 @@ def test_the_options_about_the_pope_are_listed_with_their_labels(peel: Ruleset) 
 
 
 def test_the_compartments_table_follows_the_board_whatever_order_the_report_has(
-    peel: Ruleset, played: dict[sr.Run, dict[str, object]]
+    peel: Ruleset, played: dict[sr.Run, Report]
 ) -> None:
     deals = next(run for run in played if run.kind == "deals")
     report = read(played).deals[deals]
-    backwards = replace(report, compartments=tuple(reversed(report.compartments)))
+    backwards = replace(report, compartments=dict(reversed(report.compartments.items())))
     p = plan(peel)
     tables = [
         compartments_table(Entry(peel, p, Results(deals={p.seats_main: r})))

@@ -6,8 +6,10 @@ deterministic, so the cards fall as before). The person's seat is a policy that 
 when it must lead (:class:`YourLead`). Every lead is then known, so the deal file written at the
 end replays the deal exactly.
 
-Only the standard library, the model, the engine and the telling are imported: this runs in a
-browser (Pyodide), fed the validated rulesets saved as JSON (:mod:`variants.rules.modeljson`).
+Only the standard library, the model, the engine, the telling and the simulator's chunks,
+tallies and reports are imported (not its runner: no worker process, no signal handler): this
+runs in a browser (Pyodide), fed the validated rulesets saved as JSON
+(:mod:`variants.rules.modeljson`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis.simulate import CHUNK, Tally, chunk_rng, deal_tally, deals_report
+from .analysis.chunks import CHUNK, chunk_rng, deal_tally
+from .analysis.reports import Meta, deals_report, report_json
+from .analysis.tallies import Tally
 from .dealwrite import deal_file_text
 from .engine.cards import SUIT_NAMES, SUITS, card_name, parse_card, suit_of
 from .engine.compiled import CompiledRules, compile_rules
@@ -378,8 +382,8 @@ class Trials:
         done = trial.tallies[0].deals
         answer: dict[str, Any] = {"done": done, "deals": trial.deals}
         if done == trial.deals:
-            meta = {"players": trial.compiled[0].players, "policy": trial.policy}
-            answer["reports"] = [deals_report(tally, meta) for tally in trial.tallies]
+            meta = Meta(trial.compiled[0].players, trial.policy)
+            answer["reports"] = [report_json(deals_report(t, meta)) for t in trial.tallies]
             answer["chief"] = trial.chief
             answer["labels"] = {c.id: c.label for c in trial.compiled[0].rules.board.compartments}
         return answer

@@ -1,2 +1,4 @@
-"""Analysis: the simulator's fast tally, the seeded runner with its worker processes, and the
-reports printed from a simulation."""
+"""Analysis: many deals or games played and counted. :mod:`.tallies` (what is counted),
+:mod:`.bulk` (the simulator's fast tally), :mod:`.chunks` (a run's seeded chunks, each played
+alone), :mod:`.runner` (the chunks shared out over worker processes) and :mod:`.reports` (a
+run's figures, typed, and their JSON)."""

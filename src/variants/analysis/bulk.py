@@ -4,7 +4,7 @@
 :func:`play.play_dealt`), so it plays exactly what :func:`play.play_shuffled` plays from the
 same generator. It differs only in what it keeps: no event and no result per deal, but a
 :class:`settle.CountingLedger` that counts wins as they are taken, and the sums a
-:class:`simulate.Tally` holds. The deals go to the play loop as one batch, so what does not
+:class:`tallies.Tally` holds. The deals go to the play loop as one batch, so what does not
 change from deal to deal is looked up once, by the loop and here.
 """
 
@@ -22,7 +22,7 @@ from ..engine.staking import EVEN, Staking
 
 if TYPE_CHECKING:
     from ..engine.compiled import CompiledRules, Dealing
-    from .simulate import Tally
+    from .tallies import Tally
 
 BATCH = 256
 """Deals whose figures are kept as rows before they are summed into the tally."""

@@ -23,10 +23,10 @@ queen of trumps together, the Pope the compartment won by one named card that th
 most on. A ruleset without one has no such figure, and its page says so.
 
 What they share: :mod:`.plan` (table sizes, variants, the :class:`Plan`), :mod:`.reports` (the
-runs' JSON read once into typed figures), :mod:`.figures` (numbers, bars, captions and tables,
-their HTML in the ``_stats_*.html.j2`` templates), :mod:`.question` (what a question provides)
-and :mod:`.page` (the questions in order, and the pages). :mod:`variants.site.stats_runs` plays
-and caches the runs.
+runs' typed reports, :mod:`variants.analysis.reports`'s, by kind), :mod:`.figures` (numbers,
+bars, captions and tables, their HTML in the ``_stats_*.html.j2`` templates), :mod:`.question`
+(what a question provides) and :mod:`.page` (the questions in order, and the pages).
+:mod:`variants.site.stats_runs` plays and caches the runs.
 
 The package registers itself when imported (it is listed under
 ``extra.variants.section_modules`` in ``mkdocs.yml``): a section on each ruleset's statistics

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
+from ...analysis.reports import Mean
 from ...engine.policies import ADVICE_PREFIX
 from ...rules.advice import advice_beside
 from ...rules.ruleset import Advice, AdvicePreference, Ruleset
@@ -34,7 +35,6 @@ from .figures import (
 )
 from .plan import MAIN, Plan
 from .question import Answer, Entry, Page, Question
-from .reports import Mean
 
 say = phrases(__name__)
 

@@ -17,7 +17,9 @@ def compartments_table(entry: Entry) -> Markup:
     place = {c.id: i for i, c in enumerate(board)}
     play = entry.ruleset.rules.play
     rows: list[tuple[Cell, ...]] = []
-    for cid, figures in sorted(report.compartments, key=lambda row: place.get(row[0], len(place))):
+    for cid, figures in sorted(
+        report.compartments.items(), key=lambda row: place.get(row[0], len(place))
+    ):
         size = figures.size_when_won
         won = short_mean(size, 1, False) if size.n else "never won"
         label = labels.get(cid, cid)

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ...analysis.simulate import Z95
+from ...analysis.reports import Mean, Rate
+from ...analysis.tallies import Z95
 from ..charts import TONES, Bar, bar_chart, figure, number, percent
 from ..render import environment, render
 from .plan import Variant
-from .reports import Mean, Rate
 
 EN_DASH = "\u2013"
 MEANS = "bars are means, whiskers their 95% confidence intervals (normal approximation)"
@@ -98,11 +98,10 @@ def option_words(variant: Variant) -> Markup:
 
 def difference(a: Mean, b: Mean) -> Mean:
     """``a - b`` for means of independent runs, with a 95% interval from their standard errors."""
-    se_a = (a.high - a.low) / (2 * Z95)
-    se_b = (b.high - b.low) / (2 * Z95)
+    se = math.sqrt(a.se**2 + b.se**2)
     mean = a.mean - b.mean
-    half = Z95 * math.sqrt(se_a**2 + se_b**2)
-    return Mean(mean, mean - half, mean + half, min(a.n, b.n))
+    half = Z95 * se
+    return Mean(mean, mean - half, mean + half, min(a.n, b.n), se)
 
 
 def separated(a: Mean, b: Mean) -> int:

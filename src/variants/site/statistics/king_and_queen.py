@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ...analysis.simulate import wilson_rate
+from ...analysis.reports import GamesReport, Mean, Rate, wilson_rate
 from ...engine.compiled import compile_rules
 from ...rules import roles
 from ...rules.ruleset import Compartment, Rules, Ruleset
@@ -40,7 +40,6 @@ from .figures import (
 )
 from .plan import DEFAULT, MAIN, Plan, Variant, changes, variant, variant_rules
 from .question import Answer, Entry, Page, Question
-from .reports import GamesReport, Mean, Rate
 
 say = phrases(__name__)
 
@@ -123,7 +122,7 @@ def closing_note(ruleset: Ruleset) -> Markup:
 def won_rate(ruleset: Ruleset, v: Variant, report: GamesReport, players: int) -> Rate:
     """How often Matrimony is won, per deal of the games in ``report``."""
     deals = report.games * variant_rules(ruleset, v).game.deal_count(players)
-    return Rate.read(wilson_rate(matrimony_size(ruleset, v, report).n, deals))
+    return wilson_rate(matrimony_size(ruleset, v, report).n, deals)
 
 
 def section(page: Page) -> Section:

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup
 
+from ...analysis.reports import Mean
 from ...engine.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ...engine.compiled import compile_rules
 from ...engine.deal import deal_from_pack
@@ -37,7 +38,7 @@ from .figures import (
 )
 from .plan import COMPARE_PAGE, MAIN, Plan, Variant, non_default, variant, variant_rules
 from .question import Answer, Entry, Page, Question
-from .reports import ZERO, Mean
+from .reports import ZERO
 
 say = phrases(__name__)
 

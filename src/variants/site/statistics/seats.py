@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup
 
+from ...analysis.reports import DealsReport, Mean
 from .. import stats_runs as sr
 from ..charts import number, percent
 from ..pages import short_name
@@ -35,7 +36,6 @@ from .figures import (
 )
 from .plan import MAIN, Plan, dressing_by_position
 from .question import Answer, Entry, Page, Question
-from .reports import DealsReport, Mean
 
 say = phrases(__name__)
 

@@ -2,8 +2,8 @@
 
 Each figure on the statistics pages comes from one :class:`Run`: a kind of simulation, a ruleset
 with its options, a number of players, a lead policy, a seed and a size. Runs are played with the
-simulator in :mod:`variants.analysis.simulate` (chunked and seeded, so the numbers do not depend on
-the number of processes), and each result is cached as JSON under a key that hashes everything that
+simulator in :mod:`variants.analysis` (chunked and seeded, so the numbers do not depend on the
+number of processes), and each result is cached as JSON under a key that hashes everything that
 can change it: the ruleset file's bytes, the options, the players, the policy, the seed, the size,
 the package version and the source of the engine modules that play a deal. A build that finds
 every key cached plays no deal.
@@ -20,7 +20,8 @@ and the file replaced. The site's generated pages are kept in the same folder
 (:mod:`variants.site.pagecache`), so that a build with an empty cache makes them too.
 
 Every run can be repeated from the command line. Deals and games use ``variants simulate``; the
-two figures it does not offer (one seat with its own policy, the Pope's holder) use this module::
+two figures it does not offer (one seat with its own policy, the Pope's holder) use this package,
+whose ``__main__`` starts the command line's :mod:`variants.cli.experiment`::
 
     python -m variants.site.stats_runs policy-seat peel --players 5 --deals 12000 --seed 1 \\
         --policy advised
@@ -34,47 +35,49 @@ import math
 import os
 import re
 import shlex
-import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, assert_never
 
-from .. import __version__
-from ..analysis import simulate
-from ..analysis.simulate import (
+from ... import __version__
+from ...analysis.chunks import (
     CHUNK,
     GAME_CHUNK,
-    GameTally,
     Job,
-    SeatTally,
     SharedJob,
-    SharedTally,
-    Tally,
-    Task,
-    deals_report,
-    games_report,
     holder_jobs,
     jobs_for,
+    keep_compiled,
     run_card_holder,
     run_deals,
     run_games,
     run_policy_seat,
     run_shared,
-    run_tasks,
-    seat_report,
     shared_tally,
 )
-from ..engine.compiled import CompiledRules, compile_rules
-from ..engine.policies import ADVICE_PREFIX
-from ..engine.staking import DEFAULT_STAKING
-from ..rules import roles
-from ..rules.advice import advice_beside
-from ..rules.ruleset import Ruleset
-from ..safewrite import WriteError, write_text
-from ..settings import SettingError, usable_folder
-from .keptjson import read_kept_json
+from ...analysis.reports import (
+    Meta,
+    Report,
+    deals_report,
+    games_report,
+    meta_json,
+    read_report,
+    report_json,
+    seat_report,
+)
+from ...analysis.runner import Task, run_tasks
+from ...analysis.tallies import Z95, GameTally, SeatTally, SharedTally, Tally
+from ...engine.compiled import CompiledRules, compile_rules
+from ...engine.policies import ADVICE_PREFIX
+from ...engine.staking import DEFAULT_STAKING
+from ...rules import roles
+from ...rules.advice import advice_beside
+from ...rules.ruleset import Ruleset
+from ...safewrite import WriteError, write_text
+from ...settings import SettingError, usable_folder
+from ..keptjson import read_kept_json
 
 Kind = Literal["deals", "games", "policy-seat", "card-holder"]
 KINDS: tuple[Kind, ...] = ("deals", "games", "policy-seat", "card-holder")
@@ -87,11 +90,15 @@ GAMES = 2_000
 """Whole games per figure."""
 CACHE_ENV = "VARIANTS_STATS_CACHE"
 SCALE_ENV = "VARIANTS_STATS_SCALE"
-CACHE_FORMAT = 1
-"""Bumped when what a cached result holds changes."""
-NOT_ENGINE = frozenset({"cli", "narrate", "replaydata", "report", "scaffold", "dealfile"})
+CACHE_FORMAT = 2
+"""Bumped when what a cached result holds changes (2: each mean's standard error)."""
+NOT_ENGINE = frozenset({"narrate", "replaydata", "scaffold", "dealfile"})
 """Modules of the package that cannot change a simulated figure. The source of every other
-module (outside ``site/``) is hashed into every key, so a new engine module counts at once."""
+module (outside ``site/`` and ``cli/``) is hashed into every key, so a new engine module counts
+at once."""
+NOT_ENGINE_FOLDERS = ("site/", "cli/")
+"""Folders of the package that cannot change a simulated figure: the pages and the command
+line."""
 MIN_DEALS = 100
 MIN_GAMES = 20
 MAX_SCALE = 10.0
@@ -104,6 +111,9 @@ MAX_FIGURE = 1e9
 and small enough that no chart's arithmetic overflows."""
 MAX_TALLY = 2**63 - 1
 """The largest whole number read back from the cache (a count, a seed)."""
+ROUNDING = 3e-4
+"""How far a cached interval's width may be from the width its mean's standard error gives:
+the interval's ends are rounded to 4 places (a seat's edge, twice)."""
 XDG_ENV = "XDG_CACHE_HOME"
 CACHE_FOLDER = ("variants", "stats")
 """The cache's folder within the user's cache folder."""
@@ -209,13 +219,13 @@ _ENGINE: list[str] = []
 
 def engine_digest() -> str:
     """A hash of the source of the package's modules that play and count deals (all but
-    :data:`NOT_ENGINE` and the site), computed once per process."""
+    :data:`NOT_ENGINE`, the site and the command line), computed once per process."""
     if not _ENGINE:
-        package = Path(__file__).resolve().parent.parent
+        package = Path(__file__).resolve().parents[2]
         hashed = hashlib.sha256()
         for path in sorted(package.rglob("*.py")):
             name = path.relative_to(package).as_posix()
-            if path.stem not in NOT_ENGINE and not name.startswith("site/"):
+            if path.stem not in NOT_ENGINE and not name.startswith(NOT_ENGINE_FOLDERS):
                 hashed.update(name.encode())
                 hashed.update(path.read_bytes())
         _ENGINE.append(hashed.hexdigest())
@@ -309,22 +319,20 @@ def _why(error: Exception) -> str:
 # Playing runs
 
 
-def meta(run: Run, ruleset: Ruleset) -> dict[str, Any]:
-    """What a report starts with: the same fields as ``variants simulate --json``."""
-    found: dict[str, Any] = {
-        "ruleset": ruleset.id,
-        "players": run.players,
-        "seed": run.seed,
-        "policy": run.policy,
-        "options": ruleset.choices(dict(run.options)),
-    }
-    if run.kind in ("policy-seat", "card-holder"):
-        found["kind"] = run.kind
-    if run.kind == "policy-seat":
-        found["others"] = "random"
-    if run.kind == "card-holder":
-        found["compartment"] = followed(run, ruleset)
-    return found
+def meta(run: Run, ruleset: Ruleset) -> Meta:
+    """What a report says of its run: what ``variants simulate --json`` says, and for a seat
+    followed, the kind of run and the other seats' policy or the compartment followed."""
+    seat = run.kind in ("policy-seat", "card-holder")
+    return Meta(
+        run.players,
+        run.policy,
+        ruleset.id,
+        run.seed,
+        ruleset.choices(dict(run.options)),
+        kind=run.kind if seat else None,
+        others="random" if run.kind == "policy-seat" else None,
+        compartment=followed(run, ruleset) if run.kind == "card-holder" else None,
+    )
 
 
 @dataclass
@@ -375,8 +383,7 @@ def _compiled(run: Run, ruleset: Ruleset) -> CompiledRules:
     # The simulator keeps compiled rules by file path; give it the rules just loaded, so that a
     # ruleset edited since an earlier build in this process (mkdocs serve) is never played
     # stale. Forked workers inherit the entry; spawned ones load the file afresh.
-    options_key = tuple(sorted(ruleset.choices(options).items()))
-    simulate._COMPILED[(ruleset.path, options_key, run.players)] = compiled
+    keep_compiled(ruleset, options, run.players, compiled)
     return compiled
 
 
@@ -461,7 +468,7 @@ def _simulations(runs: Sequence[tuple[Run, Ruleset]]) -> list[_Pending]:
     return pending
 
 
-def _report(run: Run, ruleset: Ruleset, total: Any) -> dict[str, Any]:
+def _report(run: Run, ruleset: Ruleset, total: Any) -> Report:
     data = meta(run, ruleset)
     if run.kind == "deals":
         return deals_report(total, data)
@@ -470,9 +477,7 @@ def _report(run: Run, ruleset: Ruleset, total: Any) -> dict[str, Any]:
     return seat_report(total, data)
 
 
-def play_runs(
-    runs: Sequence[tuple[Run, Ruleset]], processes: int | None = None
-) -> list[dict[str, Any]]:
+def play_runs(runs: Sequence[tuple[Run, Ruleset]], processes: int | None = None) -> list[Report]:
     """Play the runs, their chunks shared out over the same processes; the reports, in order.
 
     Runs that play the same deals (independent deals, a seat followed round the table with
@@ -486,7 +491,7 @@ def play_runs(
     owners = (p for p in pending for _ in range(p.chunks))
     for p, tally in zip(owners, run_tasks(tasks, processes), strict=True):
         p.total.merge(tally)
-    reports = {}
+    reports: dict[Run, Report] = {}
     for p in pending:
         for run, tally in zip(p.runs, p.tallies(), strict=True):
             reports[run] = _report(run, p.ruleset, tally)
@@ -507,7 +512,7 @@ class CacheStats:
 
 
 last_stats = CacheStats()
-_MEMORY: dict[str, dict[str, Any]] = {}
+_MEMORY: dict[str, Report] = {}
 
 
 def results(
@@ -515,11 +520,11 @@ def results(
     rulesets: Mapping[str, Ruleset],
     folder: Path | None = None,
     processes: int | None = None,
-) -> dict[Run, dict[str, Any]]:
+) -> dict[Run, Report]:
     """Each run's report, from memory, from the cache, or played now (and then cached)."""
     folder = folder if folder is not None else cache_dir(rulesets.values())
     stats = CacheStats(folder=folder)
-    found: dict[Run, dict[str, Any]] = {}
+    found: dict[Run, Report] = {}
     missing: list[tuple[Run, str]] = []
     for run in dict.fromkeys(runs):
         ruleset = rulesets[run.ruleset]
@@ -539,7 +544,8 @@ def results(
         stats.played = len(missing)
         _make_folder(folder)
         for (run, key), report in zip(missing, reports, strict=True):
-            record = {"key": key, "run": vars(run), "command": run.command(), "result": report}
+            result = report_json(report, full=True)
+            record = {"key": key, "run": vars(run), "command": run.command(), "result": result}
             try:
                 write_text(folder / f"{key}.json", json.dumps(record, indent=1, sort_keys=True))
             except WriteError as error:
@@ -561,7 +567,7 @@ def _make_folder(folder: Path) -> None:
         ) from None
 
 
-def cached(path: Path, key: str, run: Run, ruleset: Ruleset) -> dict[str, Any] | None:
+def cached(path: Path, key: str, run: Run, ruleset: Ruleset) -> Report | None:
     """The report cached for ``run`` at ``path``; None (a miss) if there is none, or if the file
     cannot be read, does not hold a report of this run's shape, or holds a figure no run of its
     size can give (:func:`_possible`)."""
@@ -569,13 +575,14 @@ def cached(path: Path, key: str, run: Run, ruleset: Ruleset) -> dict[str, Any] |
     if not isinstance(record, dict) or record.get("key") != key:
         return None
     report = record.get("result")
-    expected = _report(run, ruleset, _total(run, _compiled(run, ruleset)))
+    expected = report_json(_report(run, ruleset, _total(run, _compiled(run, ruleset))), full=True)
     if not isinstance(report, dict) or not _same_shape(report, expected):
         return None
     counted = report.get("games" if run.kind == "games" else "deals")
-    if counted != run.count or any(report[k] != v for k, v in meta(run, ruleset).items()):
+    said = meta_json(meta(run, ruleset))
+    if counted != run.count or any(report[k] != v for k, v in said.items()):
         return None
-    return report if _possible(report, run.count) else None
+    return read_report(report) if _possible(report, run.count) else None
 
 
 def _same_shape(found: object, expected: object) -> bool:
@@ -604,7 +611,8 @@ def _same_shape(found: object, expected: object) -> bool:
 def _possible(found: object, count: int) -> bool:
     """Whether every figure of a report of ``count`` deals or games (of :func:`_same_shape`'s
     shape) agrees with itself: a mean lies within its interval, which is one point for fewer
-    than two values, and is 0 for none; a rate lies within its interval, within 0 to 1, is 0
+    than two values, and is 0 for none, and its standard error is what the interval's width
+    says (to the interval's rounding); a rate lies within its interval, within 0 to 1, is 0
     with its lower bound when nothing was counted, and counts at most ``count``."""
     if isinstance(found, list):
         return all(_possible(value, count) for value in found)
@@ -619,24 +627,11 @@ def _possible(found: object, count: int) -> bool:
     if "mean" in found:
         mean: float = found["mean"]
         n: int = found["n"]
-        single = n >= 2 or low == mean == high
-        return low <= mean <= high and single and (n > 0 or mean == 0)
+        se: float = found["se"]
+        single = n >= 2 or (low == mean == high and se == 0)
+        width = math.isclose(high - low, 2 * Z95 * se, rel_tol=1e-9, abs_tol=ROUNDING)
+        return low <= mean <= high and single and (n > 0 or mean == 0) and se >= 0 and width
     rate: float = found["rate"]
     counted: int = found["count"]
     none = counted > 0 or rate == low == 0
     return 0 <= low <= rate <= high <= 1 and counted <= count and none
-
-
-# --------------------------------------------------------------------------------------------
-# The command line: repeat any run and print its report
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Repeat one run and print its report as JSON (the command line is the CLI's)."""
-    from ..cli import build_experiment_parser, run_command
-
-    return run_command(build_experiment_parser, argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
