@@ -19,8 +19,8 @@ from clirun import REPO, run
 from test_bugs_pinned import PEEL_BOARD, seat_view
 from test_hostile_rulesets import HAVE_SOURCES, SOURCES, ruleset_text
 
+from variants.core.cards import parse_card
 from variants.dealfile import find_ruleset
-from variants.engine.cards import parse_card
 from variants.engine.policies import AdvicePolicy, make_policy
 from variants.rules.advice import advice_beside
 from variants.rules.ruleset import Advice, AdvicePreference, Preference

@@ -18,8 +18,8 @@ from typing import Any, Literal, NamedTuple, get_args, get_origin, get_type_hint
 
 import pytest
 
+from variants.core.cards import SUITS
 from variants.engine import events
-from variants.engine.cards import SUITS
 from variants.engine.compiled import compile_rules, dressing_payments
 from variants.engine.deal import trump_of
 from variants.engine.dealplan import plan_deal

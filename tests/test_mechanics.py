@@ -25,10 +25,10 @@ from variants.rules.assemble import as_text, assemble, assembled, main
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = resources.files("variants").joinpath("rules/schema/ruleset.schema.json")
 ALLOWED = {
-    "variants.engine.cards",
-    "variants.rules.citations",
-    "variants.rules.findings",
-    "variants.telling.words",
+    "variants.core.cards",
+    "variants.core.citations",
+    "variants.core.findings",
+    "variants.core.words",
     "variants.mechanics",
     "variants.mechanics.base",
 }

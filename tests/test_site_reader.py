@@ -14,8 +14,8 @@ import pytest
 from conftest import build_site, site_project
 from playwright.sync_api import Browser
 
+from variants.core.citations import Citation
 from variants.rules.bibliography import read_bibliography
-from variants.rules.citations import Citation
 from variants.rules.loader import load_rulesets, source_texts
 from variants.rules.ruleset import Ruleset
 from variants.site import brief, compare, family, glossary

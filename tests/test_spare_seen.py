@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from variants.engine.cards import parse_card
+from variants.core.cards import parse_card
 from variants.engine.compiled import PLAYED, SPARE, TABLE, compile_rules
 from variants.engine.play import SeatView, legal_leads
 from variants.engine.policies import make_policy

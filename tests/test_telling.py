@@ -13,8 +13,9 @@ from typing import get_args
 
 import pytest
 
+from variants.core.cards import card_name, card_words, parse_card
+from variants.core.words import cap, join_words
 from variants.dealfile import find_ruleset, play_deal_file, read_deal_file
-from variants.engine.cards import card_name, card_words, parse_card
 from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
 from variants.rules.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.site.exampledeals import deal_view, generated_example
@@ -30,7 +31,6 @@ from variants.telling.phrases import (
 )
 from variants.telling.replaydata import replay_steps, step_line
 from variants.telling.results import Table, deal_json, plays
-from variants.telling.words import cap, join_words
 
 REPO = Path(__file__).resolve().parent.parent
 DEALS = REPO / "tests" / "deals"

@@ -33,6 +33,10 @@ from .analysis.simulate import (
     simulate_deals,
     simulate_games,
 )
+from .core.cards import parse_card
+from .core.hidden import shown
+from .core.safewrite import WriteError, write_text
+from .core.settings import SettingError, rulesets_dir, usable_folder
 from .dealfile import (
     MAX_SEED,
     DealFile,
@@ -43,7 +47,6 @@ from .dealfile import (
     read_deal_file,
 )
 from .dealwrite import deal_file_text
-from .engine.cards import parse_card
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import shuffled_deal
 from .engine.events import Dressed, Led
@@ -51,14 +54,11 @@ from .engine.game import choose_first_dealer, play_game
 from .engine.play import DealResult, Policy, play_deal
 from .engine.policies import make_policy
 from .engine.staking import DEFAULT_STAKING, Staking, make_staking
-from .hidden import shown
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset, validate_paths
 from .rules.roles import chief_card
 from .rules.ruleset import OptionError, Ruleset, status_label
 from .rules.yamlsource import ProblemsError
-from .safewrite import WriteError, write_text
-from .settings import SettingError, rulesets_dir, usable_folder
 from .telling.narrate import Style, narrate, settlement_table
 from .telling.results import deal_json
 
@@ -121,7 +121,7 @@ def _folder(flag: str, text: str) -> Path:
 
 
 def visible(text: str) -> str:
-    """``text`` with each character that is not visible text (:mod:`variants.hidden`) but the
+    """``text`` with each character that is not visible text (:mod:`variants.core.hidden`) but the
     tab written as an escape such as ``\\x1b``: what came from input is shown as it is, on one
     line, and cannot act on the terminal."""
     return shown(text)

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .analysis.simulate import CHUNK, Tally, chunk_rng, deal_tally, deals_report
+from .core.cards import SUIT_NAMES, SUITS, card_name, parse_card, suit_of
+from .core.words import person
 from .dealwrite import deal_file_text
-from .engine.cards import SUIT_NAMES, SUITS, card_name, parse_card, suit_of
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import DealSetup, shuffled_deal
 from .engine.events import AS_GIVEN, Event, Led
@@ -33,7 +34,6 @@ from .rules.ruleset import Advice, Ruleset
 from .telling.narrate import PEOPLE, PLAIN, render_reason
 from .telling.replaydata import replay_steps
 from .telling.results import deal_json, plays
-from .telling.words import person
 
 POLICY_NAMES = ("advised", "random")
 """The policies the other seats may follow, besides another ruleset's advice."""

@@ -16,12 +16,12 @@ from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, assert_never
 
+from ..core.cards import make_card, rank_of, suit_of
 from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
 from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
-from .cards import make_card, rank_of, suit_of
 from .dealplan import SPARE as PLAN_SPARE
 from .dealplan import TURN_UP, DealPlan, plan_deal
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..core.cards import SUIT_NAMES, SUITS, card_name, suit_of
 from ..mechanics import pool as pool_cards
 from ..mechanics.in_lieu import stand_in
 from ..mechanics.showing import show
@@ -20,7 +21,6 @@ from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..mechanics.with_another import join_in_turn, play_with
 from ..rules.ruleset import StopCause
-from .cards import SUIT_NAMES, SUITS, card_name, suit_of
 from .compiled import (
     END,
     NO_TRUMP,

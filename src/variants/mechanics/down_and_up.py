@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, assert_never
 
-from ..rules.findings import Finding, RuleView, reads
-from ..telling.words import number_word
+from ..core.findings import Finding, RuleView, reads
+from ..core.words import number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:

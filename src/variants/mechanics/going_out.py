@@ -18,8 +18,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import cards_count, counters
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import cards_count, counters
 from . import holders
 from .base import Draft, Fragment, WayToWin
 

@@ -17,8 +17,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import cards_count
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import cards_count
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, compartments, reads
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, compartments, reads
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:

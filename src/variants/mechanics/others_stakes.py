@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import counters
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import counters
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, assert_never
 
-from ..engine.cards import (
+from ..core.cards import (
     RANKS,
     card_glyph,
     card_words,
@@ -30,7 +30,7 @@ from ..engine.cards import (
     rank_of,
     rank_words,
 )
-from ..rules.findings import Finding, RuleView, card_key, compartments, reads
+from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from .base import Draft, Fragment, WayToWin
 
 if TYPE_CHECKING:

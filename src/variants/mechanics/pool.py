@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..engine.cards import (
+from ..core.cards import (
     RANKS,
     card_glyph,
     card_name,
@@ -34,7 +34,7 @@ from ..engine.cards import (
     rank_words,
     suit_of,
 )
-from ..rules.findings import Finding, RuleView, card_key, compartments, reads
+from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from .base import Draft, Fragment
 from .card import CardWin
 

@@ -22,9 +22,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..engine.cards import card_glyph, card_words, parse_card
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, compartments, in_pack, reads
+from ..core.cards import card_glyph, card_words, parse_card
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, compartments, in_pack, reads
 from .base import CITED, Draft, Fragment
 from .combination import BestWin, RankPairWin, RanksWin, taker
 from .down_and_up import is_down_and_up

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, reads
+from ..core.findings import Finding, RuleView, reads
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:

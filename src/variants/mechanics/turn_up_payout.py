@@ -20,9 +20,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import cards_count, counters, join_words
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import cards_count, counters, join_words
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:

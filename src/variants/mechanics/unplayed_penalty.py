@@ -16,8 +16,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import counters, join_words
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import counters, join_words
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:

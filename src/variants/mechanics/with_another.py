@@ -26,9 +26,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..engine.cards import card_glyph, card_words, parse_card
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, in_pack, reads
+from ..core.cards import card_glyph, card_words, parse_card
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, in_pack, reads
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, assert_never
 
-from ..saferead import ReadError, read_text_lines
+from ..core.saferead import ReadError, read_text_lines
 from .yamlsource import Problem, ProblemsError, YamlDocument, read_yaml
 
 BIBLIOGRAPHY = "sources.yaml"

@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, assert_never, cast
 
+from ..core.findings import Finding, RuleCheck, RuleView, card_key, reads
+from ..core.saferead import ReadError, read_text_lines
 from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
 from ..mechanics import MECHANICS, Win, build_win
 from ..mechanics.spare_seen import dealer_sees, dealt_seats
-from ..saferead import ReadError, read_text_lines
 from .bibliography import NotText
-from .findings import Finding, RuleCheck, RuleView, card_key, reads
 from .ruleset import (
     Deal,
     DealStyle,

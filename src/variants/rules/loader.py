@@ -22,11 +22,11 @@ from typing import Any
 import jsonschema
 from jsonschema.protocols import Validator
 
+from ..core.findings import RuleCheck
+from ..core.settings import SOURCES_ENV, folder_setting
 from ..mechanics import fragments
-from ..settings import SOURCES_ENV, folder_setting
 from .bibliography import NotText, has_bibliography, read_bibliography
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
-from .findings import RuleCheck
 from .ruleset import PatchError, Ruleset, apply_patch, build_ruleset
 from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, json_path_text, read_yaml
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ..engine.cards import parse_rank
+from ..core.cards import parse_rank
 from ..mechanics import (
     BestWin,
     CardWin,

@@ -14,7 +14,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, assert_never
 
-from ..engine.cards import parse_card, parse_rank, parse_suit
+from ..core.cards import parse_card, parse_rank, parse_suit
+from ..core.citations import Citation as Citation
+from ..core.citations import Provenance as Provenance
+from ..core.citations import build_citation as build_citation
+from ..core.citations import build_provenance as build_provenance
 from ..mechanics import (
     Win,
     bonus,
@@ -40,10 +44,6 @@ from ..mechanics.stock import Stock
 from ..mechanics.turn_up_payout import TurnUpPayout
 from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
 from ..mechanics.with_another import WithAnother
-from .citations import Citation as Citation
-from .citations import Provenance as Provenance
-from .citations import build_citation as build_citation
-from .citations import build_provenance as build_provenance
 
 Raw = Mapping[str, Any]
 

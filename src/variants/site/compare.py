@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, assert_never, get_args
 
-from ..engine.cards import card_glyph, card_words
+from ..core.cards import card_glyph, card_words
 from ..mechanics import payments, with_another
 from ..rules import roles
 from ..rules.ruleset import Compartment, Provenance, Rules, Ruleset, StopCause, TurnUpFate

@@ -23,8 +23,11 @@ from typing import Any, assert_never
 
 from mkdocs.exceptions import PluginError
 
+from ..core.cards import SUITS, suit_words
+from ..core.hidden import shown
+from ..core.settings import EXAMPLES_ENV, folder_setting
+from ..core.words import cap, number_word
 from ..dealfile import DealFileError, play_deal_file, read_deal_file
-from ..engine.cards import SUITS, suit_words
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import DealSetup, shuffled_deal
 from ..engine.events import (
@@ -42,15 +45,12 @@ from ..engine.events import (
 from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import ADVICE_PREFIX, make_policy
-from ..hidden import shown
 from ..mechanics import pool
 from ..rules.ruleset import Rules, Ruleset
-from ..settings import EXAMPLES_ENV, folder_setting
 from ..telling.narrate import PEOPLE, narrate, narrate_told
 from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
-from ..telling.words import cap, number_word
 from .pages import name_for_id
 from .steprules import StepRule, step_rule, step_rules
 

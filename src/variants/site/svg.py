@@ -20,7 +20,7 @@ from typing import assert_never
 
 from markupsafe import Markup
 
-from ..engine.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
+from ..core.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
 from ..mechanics import (
     BestWin,
     CardWin,

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from ..engine.cards import (
+from ..core.cards import (
     card_glyph,
     card_name,
     is_red,
@@ -22,6 +22,7 @@ from ..engine.cards import (
     rank_words,
     suit_words,
 )
+from ..core.words import cap, counters, join_words, person
 from ..engine.events import (
     AS_GIVEN,
     CarriedOver,
@@ -60,14 +61,13 @@ from .phrases import (
     stop_phrase,
     turn_up_fate,
 )
-from .words import cap, counters, join_words, person
 
 
 @dataclass(frozen=True)
 class Style:
     """How cards are written (suit glyphs or ASCII, and ANSI colour for red suits) and seats
     named: by number from 0 as deal files give them (``seat 3``), or as people at the table
-    name them (``the dealer``, ``Player 1``: see :func:`~variants.telling.words.person`)."""
+    name them (``the dealer``, ``Player 1``: see :func:`~variants.core.words.person`)."""
 
     glyphs: bool = True
     colour: bool = False

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from ..core.words import cap, counters, join_words
 from ..engine.events import PayReason, WinHow
 from ..mechanics import bonus, going_out, payments, turn_up_payout
 from ..rules.ruleset import FirstDealer, StopCause, TurnUpFate
-from .words import cap, counters, join_words
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, assert_never
 
-from ..engine.cards import card_name, suit_words
+from ..core.cards import card_name, suit_words
+from ..core.words import cap, counters
 from ..engine.events import (
     CarriedOver,
     CompartmentWon,
@@ -36,7 +37,6 @@ from ..rules.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import paid_for, pays, stop_phrase, took
 from .results import Table
-from .words import cap, counters
 
 
 def step_line(

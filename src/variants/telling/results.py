@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.cards import card_name
+from ..core.cards import card_name
 from ..engine.events import (
     CompartmentWon,
     DealEnded,

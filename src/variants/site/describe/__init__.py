@@ -22,7 +22,7 @@ sentences of its rules on the ruleset page and its short values in the compariso
 A new value of a rule is said in the module of its block: each branch on a rule's value there is
 a ``match`` that mypy checks for a missing value.
 
->>> from variants.engine.cards import parse_card
+>>> from variants.core.cards import parse_card
 >>> card_label(parse_card("8D"))
 'the eight of diamonds (8♦)'
 """

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ...engine.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ...core.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ...rules import roles
 from ...rules.ruleset import Rules, Ruleset
 from .. import stats_runs as sr

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from markupsafe import Markup
 
-from ...engine.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ...core.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ...engine.compiled import compile_rules
 from ...engine.deal import deal_from_pack
 from ...rules.ruleset import Rules, Ruleset

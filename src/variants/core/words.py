@@ -3,7 +3,7 @@
 The narration, the replay, the site's descriptions and each mechanic's phrases say a count, a
 list or a card with these, so that each is said one way.
 
->>> from variants.engine.cards import parse_card
+>>> from variants.core.cards import parse_card
 >>> card_label(parse_card("8D"))
 'the eight of diamonds (8♦)'
 >>> counters(1), counters(3)
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import (
+from .cards import (
     SUIT_GLYPHS,
     SUITS,
     card_glyph,
@@ -124,7 +124,7 @@ def card_label(card: int) -> str:
 def cards_label(cards: Sequence[int]) -> str:
     """Cards in words, the four of a rank together.
 
-    >>> from variants.engine.cards import parse_card
+    >>> from variants.core.cards import parse_card
     >>> cards_label([parse_card(c) for c in ("8C", "8D", "8H", "8S")])
     'the four eights (8♣ 8♦ 8♥ 8♠)'
     >>> cards_label([parse_card("8D")])

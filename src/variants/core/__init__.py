@@ -1,0 +1,1 @@
+"""The core vocabulary every layer may use."""
