@@ -22,8 +22,8 @@ from test_hostile_rulesets import HAVE_SOURCES, SOURCES, ruleset_text
 from variants.core.cards import parse_card
 from variants.dealfile import find_ruleset
 from variants.engine.policies import AdvicePolicy, make_policy
+from variants.mechanics.ruleset import Advice, AdvicePreference, Preference
 from variants.rules.advice import advice_beside
-from variants.rules.ruleset import Advice, AdvicePreference, Preference
 from variants.site import compare
 from variants.site import describe as d
 from variants.site.statistics.advice import advisers

@@ -13,8 +13,8 @@ from types import ModuleType
 import pytest
 from imports import imported as imported_modules
 
+from variants.mechanics.ruleset import Rules, Ruleset
 from variants.rules.loader import load_rulesets
-from variants.rules.ruleset import Rules, Ruleset
 from variants.site import describe
 
 REPO = Path(__file__).resolve().parent.parent
@@ -22,8 +22,8 @@ PACKAGE = Path(describe.__file__).parent
 MODULES = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE)]))
 MODEL = {
     "variants.core.cards",
-    "variants.rules.ruleset",
-    "variants.engine.dealplan",
+    "variants.mechanics.ruleset",
+    "variants.rules.dealplan",
     "variants.engine.events",
     "variants.telling.phrases",
     "variants.core.words",

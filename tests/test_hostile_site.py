@@ -29,8 +29,8 @@ from conftest import REPO, build_site, mkdocs_build, site_project
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets, ruleset_schema
-from variants.rules.ruleset import Ruleset
 from variants.site import hooks, pagecache, pages, publish
 from variants.site import stats_runs as sr
 from variants.site.pages import PageSet, SiteData

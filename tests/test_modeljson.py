@@ -18,8 +18,8 @@ from variants.engine.compiled import compile_rules
 from variants.engine.deal import shuffled_deal
 from variants.engine.play import play_deal
 from variants.engine.policies import make_policy
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.modeljson import ModelJsonError, dump_json, load_json, schema_id
-from variants.rules.ruleset import Ruleset
 
 
 def _combinations(ruleset: Ruleset) -> list[dict[str, str]]:
@@ -130,7 +130,7 @@ def test_what_is_not_a_saved_ruleset_is_refused(text: str, message: str) -> None
 STANDARD_LIBRARY_ONLY = """
 import importlib, pkgutil, sys
 import variants.engine, variants.telling
-names = ["variants.rules.ruleset", "variants.rules.roles", "variants.rules.modeljson"]
+names = ["variants.mechanics.ruleset", "variants.rules.roles", "variants.rules.modeljson"]
 for package in (variants.engine, variants.telling):
     names += [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
 for name in names:

@@ -13,8 +13,8 @@ import pytest
 from markupsafe import Markup, escape
 
 from variants.analysis.simulate import Z95, wilson_rate
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_ruleset
-from variants.rules.ruleset import Ruleset
 from variants.site import render
 from variants.site import stats_runs as sr
 from variants.site.render import Linker
@@ -252,7 +252,7 @@ def test_the_questions_keep_their_order_and_anchors() -> None:
 
 
 def test_the_dressing_is_said_of_whoever_pays_it() -> None:
-    from variants.rules.ruleset import banker_dresses
+    from variants.mechanics.ruleset import banker_dresses
     from variants.site.statistics.seats import dressing_sentence
 
     shedding = load_ruleset(RULESETS / "modern-shedding.yaml").rules.dressing.payer

@@ -10,7 +10,7 @@ from typing import get_args
 from variants.engine.events import DealVoided, Event, StoodIn
 from variants.engine.game import play_game
 from variants.engine.policies import make_policy
-from variants.rules.ruleset import Ruleset
+from variants.mechanics.ruleset import Ruleset
 from variants.site.exampledeals import deal_view, examples_for, replay_lines, replay_rules
 from variants.site.examples import worked_examples
 from variants.site.steprules import StepRule, page_rules, rule_applied, step_rule

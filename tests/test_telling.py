@@ -17,7 +17,7 @@ from variants.core.cards import card_name, card_words, parse_card
 from variants.core.words import cap, join_words
 from variants.dealfile import find_ruleset, play_deal_file, read_deal_file
 from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
-from variants.rules.ruleset import FirstDealer, StopCause, TurnUpFate
+from variants.mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.site.exampledeals import deal_view, generated_example
 from variants.site.svg import is_layout
 from variants.telling.narrate import PEOPLE, Style, narrate

@@ -54,10 +54,10 @@ from .engine.game import choose_first_dealer, play_game
 from .engine.play import DealResult, Policy, play_deal
 from .engine.policies import make_policy
 from .engine.staking import DEFAULT_STAKING, Staking, make_staking
+from .mechanics.ruleset import OptionError, Ruleset, status_label
 from .rules.advice import advice_beside
 from .rules.loader import choice_problems, load_ruleset, validate_paths
 from .rules.roles import chief_card
-from .rules.ruleset import OptionError, Ruleset, status_label
 from .rules.yamlsource import ProblemsError
 from .telling.narrate import Style, narrate, settlement_table
 from .telling.results import deal_json

@@ -23,16 +23,16 @@ from .core.hidden import hidden_at
 from .core.settings import rulesets_dir
 from .engine.compiled import CompiledRules, board_stakes, compile_rules, with_pool
 from .engine.deal import DealSetup, sort_hand
-from .engine.dealplan import SPARE, TURN_UP, DealPlanError
 from .engine.events import Led
 from .engine.play import DealResult, IllegalLeadError, play_deal
 from .engine.policies import ADVICE_PREFIX, POLICIES, make_policy
 from .engine.staking import DEFAULT_STAKING, STAKINGS, Staking, given, make_staking
 from .mechanics import pool as pool_cards
+from .mechanics.ruleset import OptionError, Ruleset
 from .mechanics.spread import laid_problem
 from .rules.advice import advice_beside
+from .rules.dealplan import SPARE, TURN_UP, DealPlanError
 from .rules.loader import choice_problems, load_ruleset
-from .rules.ruleset import OptionError, Ruleset
 from .rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
 
 KEYS = {

@@ -28,9 +28,9 @@ from .engine.events import AS_GIVEN, Event, Led
 from .engine.game import choose_first_dealer
 from .engine.play import DealResult, SeatView, legal_leads, play_deal
 from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
+from .mechanics.ruleset import Advice, Ruleset
 from .rules.modeljson import load_json
 from .rules.roles import chief_card
-from .rules.ruleset import Advice, Ruleset
 from .telling.narrate import PEOPLE, PLAIN, render_reason
 from .telling.replaydata import replay_steps
 from .telling.results import deal_json, plays

@@ -21,9 +21,9 @@ from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
-from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
-from .dealplan import SPARE as PLAN_SPARE
-from .dealplan import TURN_UP, DealPlan, plan_deal
+from ..mechanics.ruleset import Compartment, Dressing, Rules, StopCause
+from ..rules.dealplan import SPARE as PLAN_SPARE
+from ..rules.dealplan import TURN_UP, DealPlan, plan_deal
 
 if TYPE_CHECKING:
     import random

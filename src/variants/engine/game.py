@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from ..core.cards import RANKS, rank_of
-from ..rules.ruleset import Rules
+from ..mechanics.ruleset import Rules
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
 from .events import (

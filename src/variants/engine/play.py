@@ -16,11 +16,11 @@ from typing import NamedTuple, Protocol
 from ..core.cards import SUIT_NAMES, SUITS, card_name, suit_of
 from ..mechanics import pool as pool_cards
 from ..mechanics.in_lieu import stand_in
+from ..mechanics.ruleset import StopCause
 from ..mechanics.showing import show
 from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from ..mechanics.with_another import join_in_turn, play_with
-from ..rules.ruleset import StopCause
 from .compiled import (
     END,
     NO_TRUMP,

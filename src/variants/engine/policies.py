@@ -14,8 +14,8 @@ from typing import assert_never
 from ..core.cards import card_name, suit_of
 from ..core.words import counters, join_words
 from ..mechanics import PairWin
+from ..mechanics.ruleset import RICH_STAKE, Advice, AdvicePreference, Rules
 from ..rules.roles import chief_card, named_card, split_between_seats
-from ..rules.ruleset import RICH_STAKE, Advice, AdvicePreference, Rules
 from .compiled import CompiledRules
 from .play import Policy, SeatView
 

@@ -31,7 +31,9 @@ English.
 - :mod:`.pool`: the pool cards turned up in the middle (Newmarket), as named or drawn afresh
   every deal.
 
-Like the model and the engine, they import only the standard library.
+The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
+step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
+the shapes :mod:`.hooks` gives them. The mechanics import only the standard library and the core.
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ from ..core.words import cards_count, counters
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

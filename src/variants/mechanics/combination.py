@@ -27,7 +27,7 @@ from ..core.words import card_label
 from .base import Draft, Fragment, WayToWin
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Rules
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

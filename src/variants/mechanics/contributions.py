@@ -21,7 +21,7 @@ from ..core.words import counters, number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Payer, Rules
+    from .ruleset import Payer, Rules
 
 FRAGMENTS = (
     Fragment(

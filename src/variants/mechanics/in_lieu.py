@@ -23,8 +23,8 @@ from ..core.findings import Finding, RuleView, compartments, reads
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.events import Event
-    from ..rules.ruleset import Rules
+    from .hooks import Log
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -103,7 +103,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 def stand_in(
-    log: list[Event] | None,
+    log: Log[StoodIn] | None,
     hands: list[list[int]],
     owner: list[int],
     card: int,

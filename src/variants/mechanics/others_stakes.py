@@ -3,7 +3,7 @@ its own stakes on some compartments (Spin: each player but the dealer a stake fo
 dealer Matrimony's and Intrigue's; Spinado: three counters from each to every pool).
 
 - **Schema**: ``dressing.others_stakes``: counters by compartment id (with ``payer: dealer``).
-- **Model**: the ``others_stakes`` of :class:`~variants.rules.ruleset.Dressing`.
+- **Model**: the ``others_stakes`` of :class:`~variants.mechanics.ruleset.Dressing`.
 - **Checks**: only with the dealer as payer; every compartment named is on the board.
 - **Compile**: :func:`payments`, the other players' stakes, added to the dressing's payments
   when it is compiled.
@@ -20,7 +20,7 @@ from ..core.words import counters
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Rules
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

@@ -34,9 +34,8 @@ from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from .base import Draft, Fragment, WayToWin
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger, Tables
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -270,7 +269,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 def pair_played(
-    compiled: CompiledRules,
+    compiled: Tables,
     ledger: Ledger,
     index: int,
     card: int,

@@ -34,8 +34,8 @@ from ..core.words import article, counters, join_words
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

@@ -6,7 +6,7 @@ hand, and each compartment goes to the first hand shown that holds its combinati
 
 - **Schema**: ``play.showing`` with ``sweep`` (a card, optional), ``provenance`` and
   ``interpretation``; a ruleset that shows its hands gives no ``lead`` nor ``stops``.
-- **Model**: :class:`Showing`, the ``showing`` field of :class:`~variants.rules.ruleset.Play`.
+- **Model**: :class:`Showing`, the ``showing`` field of :class:`~variants.mechanics.ruleset.Play`.
 - **Checks**: the hands are shown only after a down-and-up deal; with them shown, every
   compartment is won by a combination held, and a combination held only with them shown; no
   lead rule nor stops; the sweeping card is in the pack.
@@ -30,10 +30,8 @@ from .combination import BestWin, RankPairWin, RanksWin, taker
 from .down_and_up import is_down_and_up
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.events import Event
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger, Log, Tables
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -138,13 +136,13 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 def show(
-    compiled: CompiledRules,
+    compiled: Tables,
     showing: Showing,
     ledger: Ledger,
     dealer: int,
     hands: Sequence[Sequence[int]],
     face_up: Sequence[int],
-    log: list[Event] | None,
+    log: Log[Shown] | None,
 ) -> None:
     """One deal's showing: the sweep, or every hand shown and each compartment taken."""
     players = compiled.players
@@ -159,7 +157,8 @@ def show(
                         ledger.take(index, seat, "sweep")
                 return
     if log is not None:
-        log.extend(Shown(seat, tuple(hands[seat])) for seat in order)
+        for seat in order:
+            log.append(Shown(seat, tuple(hands[seat])))
     for index, compartment in enumerate(compiled.compartments):
         win = compartment.win
         if board[index] == 0 or not isinstance(win, RanksWin | RankPairWin | BestWin):

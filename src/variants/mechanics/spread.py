@@ -40,7 +40,7 @@ from ..core.words import counters, join_words, number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Payer, Rules
+    from .ruleset import Payer, Rules
 
 FRAGMENTS = (
     Fragment(

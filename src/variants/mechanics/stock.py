@@ -23,7 +23,7 @@ from ..core.words import number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import DealStyle, Rules
+    from .ruleset import DealStyle, Rules
 
 FRAGMENTS = (
     Fragment(

@@ -26,9 +26,8 @@ from ..core.words import cards_count, counters, join_words
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Compartment, Rules, TurnUpCard
+    from .hooks import Ledger, Tables
+    from .ruleset import Compartment, Rules, TurnUpCard
 
 FRAGMENTS = (
     Fragment(
@@ -169,7 +168,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 def pay_turn_up(
-    compiled: CompiledRules,
+    compiled: Tables,
     ledger: Ledger,
     won: Sequence[int],
     dealer: int,

@@ -32,8 +32,8 @@ from ..core.findings import Finding, RuleView, in_pack, reads
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.events import Event
-    from ..rules.ruleset import Rules
+    from .hooks import Log
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -139,7 +139,7 @@ def choose(hand: Sequence[int], succ: Sequence[int], rank_pos: Sequence[int]) ->
 
 
 def play_with(
-    log: list[Event] | None,
+    log: Log[PlayedWith] | None,
     hands: list[list[int]],
     owner: list[int],
     seat: int,
@@ -161,7 +161,7 @@ def play_with(
 
 
 def join_in_turn(
-    log: list[Event] | None,
+    log: Log[PlayedWith] | None,
     hand: list[int],
     owner: list[int],
     seat: int,

@@ -14,8 +14,8 @@ from typing import TypeVar, assert_never, get_args
 
 from ..core.cards import card_glyph, card_words
 from ..mechanics import payments, with_another
+from ..mechanics.ruleset import Compartment, Provenance, Rules, Ruleset, StopCause, TurnUpFate
 from ..rules import roles
-from ..rules.ruleset import Compartment, Provenance, Rules, Ruleset, StopCause, TurnUpFate
 from . import describe as d
 from .readings import Reading, reading_at
 

@@ -46,7 +46,7 @@ from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import ADVICE_PREFIX, make_policy
 from ..mechanics import pool
-from ..rules.ruleset import Rules, Ruleset
+from ..mechanics.ruleset import Rules, Ruleset
 from ..telling.narrate import PEOPLE, narrate, narrate_told
 from ..telling.phrases import took
 from ..telling.replaydata import replay_steps, step_line

@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from ..core.cards import card_glyph, card_name, card_words, is_red
 from ..core.words import cap, number_word, person
-from ..rules.ruleset import Ruleset
+from ..mechanics.ruleset import Ruleset
 from . import sourceexamples  # noqa: F401 (registers its page)
 from .exampledeals import (
     Example,

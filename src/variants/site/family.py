@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..core.words import join_words, number_word
-from ..rules.ruleset import HOME_GAME, Rules, Ruleset
+from ..mechanics.ruleset import HOME_GAME, Rules, Ruleset
 from . import compare as cmp
 from .readings import Reading, reading_at
 

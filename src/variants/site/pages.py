@@ -32,9 +32,9 @@ from markupsafe import Markup
 
 from ..core.citations import Citation
 from ..core.saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
+from ..mechanics.ruleset import HOME_GAME, Gap, Ruleset
 from ..rules.bibliography import Bibliography, Entry
 from ..rules.loader import SourceTexts
-from ..rules.ruleset import HOME_GAME, Gap, Ruleset
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d

@@ -25,8 +25,8 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path, PurePosixPath
 
+from ..mechanics.ruleset import Ruleset
 from ..rules.modeljson import dump_json
-from ..rules.ruleset import Ruleset
 from .pages import SiteData
 from .render import render
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from ..core.citations import Citation
 from ..core.saferead import read_text_lines
+from ..mechanics.ruleset import Gap, Ruleset
 from ..rules.bibliography import Entry
-from ..rules.ruleset import Gap, Ruleset
 from .describe import describe
 from .render import line_anchor
 

@@ -71,9 +71,9 @@ from ..core.settings import SettingError, usable_folder
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.policies import ADVICE_PREFIX
 from ..engine.staking import DEFAULT_STAKING
+from ..mechanics.ruleset import Ruleset
 from ..rules import roles
 from ..rules.advice import advice_beside
-from ..rules.ruleset import Ruleset
 from .keptjson import read_kept_json
 
 Kind = Literal["deals", "games", "policy-seat", "card-holder"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine import events as ev
-from ..rules.ruleset import Compartment, Rules, Ruleset
+from ..mechanics.ruleset import Compartment, Rules, Ruleset
 from . import describe as d
 
 SETTLEMENT = "settlement"

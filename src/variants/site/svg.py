@@ -31,8 +31,8 @@ from ..mechanics import (
     TrumpWin,
     others_stakes,
 )
+from ..mechanics.ruleset import Compartment, Payer, Rules, Ruleset
 from ..rules import roles
-from ..rules.ruleset import Compartment, Payer, Rules, Ruleset
 from . import describe as d
 from .readings import kind_words
 from .render import render

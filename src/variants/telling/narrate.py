@@ -52,7 +52,7 @@ from ..mechanics import holders, in_lieu, showing, spread, unplayed_penalty, wit
 from ..mechanics import pool as pool_cards
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
-from ..rules.ruleset import Rules, StopCause
+from ..mechanics.ruleset import Rules, StopCause
 from .phrases import (
     first_dealer_by,
     paid_for,

@@ -14,7 +14,7 @@ from typing import assert_never
 from ..core.words import cap, counters, join_words
 from ..engine.events import PayReason, WinHow
 from ..mechanics import bonus, going_out, payments, turn_up_payout
-from ..rules.ruleset import FirstDealer, StopCause, TurnUpFate
+from ..mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from ..engine.events import (
 )
 from ..mechanics import in_lieu, showing, unplayed_penalty, with_another
 from ..mechanics import pool as pool_cards
-from ..rules.ruleset import Rules
+from ..mechanics.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import paid_for, pays, stop_phrase, took
 from .results import Table

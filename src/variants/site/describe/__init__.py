@@ -1,7 +1,8 @@
 """The rules in plain English, as pure functions of the typed model, one module per block.
 
 Nothing here reads YAML or knows about HTML: every function takes model objects
-(:class:`~variants.rules.ruleset.Rules`, :class:`~variants.rules.ruleset.Ruleset` and their parts)
+(:class:`~variants.mechanics.ruleset.Rules`, :class:`~variants.mechanics.ruleset.Ruleset` and
+their parts)
 and returns plain text (cards written with their suit glyphs, such as ``9♦``) or small frozen
 records of text. The ruleset pages, the comparison and the sources page all render from these, and
 escape the text where it reaches HTML.

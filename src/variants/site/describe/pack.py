@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.cards import RANKS, card_glyph
-from ...rules.ruleset import Rules
+from ...mechanics.ruleset import Rules
 from .records import Rule
 from .words import cards_label, rank_words
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from ...mechanics import in_lieu, payments, showing, with_another
-from ...rules.ruleset import Rules
+from ...mechanics.ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
 from .stops import stop_rule

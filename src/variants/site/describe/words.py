@@ -24,7 +24,7 @@ from ...core.words import (
     plural,
     suit_label,
 )
-from ...rules.ruleset import Rules
+from ...mechanics.ruleset import Rules
 
 
 def compartment_label(rules: Rules, compartment_id: str) -> str:

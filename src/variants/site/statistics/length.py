@@ -13,7 +13,7 @@ from markupsafe import Markup
 from ...core.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ...engine.compiled import compile_rules
 from ...engine.deal import deal_from_pack
-from ...rules.ruleset import Rules, Ruleset
+from ...mechanics.ruleset import Rules, Ruleset
 from .. import stats_runs as sr
 from ..charts import number, percent
 from ..pages import short_name
