@@ -39,7 +39,6 @@ the shapes :mod:`.hooks` gives them. The mechanics import only the standard libr
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from types import ModuleType
 from typing import Any
 
 from . import (
@@ -63,6 +62,7 @@ from . import (
     unplayed_penalty,
     with_another,
 )
+from .base import Mechanic
 from .card import CardWin, TrumpWin
 from .combination import BestWin, RankPairWin, RanksWin
 from .going_out import GoingOutWin
@@ -83,7 +83,7 @@ __all__ = [
     "fragments",
 ]
 
-MECHANICS: tuple[ModuleType, ...] = (
+MECHANICS: tuple[Mechanic, ...] = (
     card,
     pair,
     going_out,

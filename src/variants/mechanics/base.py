@@ -9,7 +9,12 @@ of one trump suit while they are made, which :mod:`variants.engine.compiled` the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+
+from ..core.findings import RuleCheck
+
+if TYPE_CHECKING:
+    from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
 """Where a fragment goes: a key of a compartment's ``win`` (one way to win it, exactly one of
@@ -92,3 +97,21 @@ class Draft:
     """(compartment, exempt?): a seat holding its card pays nothing at going out, or double."""
     settled: set[int] = field(default_factory=set)
     """Compartments whose held cards settlement asks about."""
+
+
+class Mechanic(Protocol):
+    """What every mechanic module gives the pipeline, checked by mypy for each module listed in
+    :data:`variants.mechanics.MECHANICS`: its schema fragments, the checks a schema cannot
+    make, and its compile step. (Its model, settlement hook, events and phrases are its own,
+    read by the stages that use them.)"""
+
+    @property
+    def FRAGMENTS(self) -> tuple[Fragment, ...]:
+        """The schema of each key the mechanic owns, at its place in a ruleset."""
+
+    @property
+    def CHECKS(self) -> tuple[RuleCheck, ...]:
+        """What the schema cannot say about those keys."""
+
+    def compile_tables(self, draft: Draft, rules: Rules) -> None:
+        """Fill in this mechanic's part of one trump suit's int tables."""
