@@ -21,6 +21,7 @@ from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
+from ..mechanics.hooks import AfterCard, AtStop, InTurn
 from ..mechanics.ruleset import Compartment, Dressing, Rules, StopCause
 from ..rules.dealplan import SPARE as PLAN_SPARE
 from ..rules.dealplan import TURN_UP, DealPlan, plan_deal
@@ -80,15 +81,17 @@ class TrumpTables:
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     payments: tuple[int, ...]
     """card -> counters each other seat pays its player at once (0: none)."""
-    with_another: int
-    """The card whose player may play another card with it, which becomes a stop, or -1."""
-    with_in_turn: int
-    """The card its holder may play with a card of his in its turn, which becomes a stop, or -1."""
+    in_turn: tuple[InTurn, ...]
+    """The mechanics' hooks tried before each card played in its turn in a run."""
+    after_card: tuple[AfterCard | None, ...]
+    """card -> the mechanic's hook called after it is played, or None."""
+    at_stop: tuple[AtStop, ...]
+    """The mechanics' hooks tried, in order, when a run stops for want of a card."""
     special: tuple[bool, ...]
     """card -> whether playing it can win, pay or complete anything (the hot loop's one test)."""
     more: tuple[bool, ...]
-    """card -> whether playing it pays a bonus or a payment, may complete a pair, or lets its
-    player play another card with it."""
+    """card -> whether playing it pays a bonus or a payment, may complete a pair, or has a hook
+    after it is played."""
     chain: tuple[int, ...]
     """card -> the card that may follow it in a run, or ``END`` after the top rank and before
     a card that may only be led."""
@@ -98,8 +101,6 @@ class TrumpTables:
     """Compartments whose held card doubles them at the end (the same under every trump)."""
     holders: tuple[tuple[int, bool], ...]
     """(compartment, exempt?) at going out (the same under every trump)."""
-    in_lieu: int
-    """The card that may stand in for the missing card of a stopped run, or -1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,7 +304,7 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
     )
     single, pairs, bonus, payments = draft.single, draft.pairs, draft.bonus, draft.payments
     more = tuple(
-        bool(pairs[c]) or bonus[c] is not None or payments[c] > 0 or c == draft.with_another
+        bool(pairs[c]) or bonus[c] is not None or payments[c] > 0 or c in draft.after_card
         for c in range(52)
     )
     winning = tuple((index, card) for index, cards in enumerate(draft.cards_of) for card in cards)
@@ -317,8 +318,9 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         lead_only=lead_only,
         bonus=tuple(bonus),
         payments=tuple(payments),
-        with_another=draft.with_another,
-        with_in_turn=draft.with_in_turn,
+        in_turn=tuple(draft.in_turn),
+        after_card=tuple(draft.after_card.get(c) for c in range(52)),
+        at_stop=tuple(draft.at_stop),
         special=tuple(bool(single[c]) or more[c] for c in range(52)),
         more=more,
         chain=tuple(
@@ -327,7 +329,6 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         game=draft.game,
         penalties=tuple(draft.penalties),
         holders=tuple(draft.holders),
-        in_lieu=draft.in_lieu,
     )
 
 

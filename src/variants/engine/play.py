@@ -15,12 +15,11 @@ from typing import NamedTuple, Protocol
 
 from ..core.cards import SUIT_NAMES, SUITS, card_name, suit_of
 from ..mechanics import pool as pool_cards
-from ..mechanics.in_lieu import stand_in
+from ..mechanics.hooks import AtStop, InTurn
 from ..mechanics.ruleset import StopCause
 from ..mechanics.showing import show
 from ..mechanics.spare_seen import knows_spare
 from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
-from ..mechanics.with_another import join_in_turn, play_with
 from .compiled import (
     END,
     NO_TRUMP,
@@ -31,6 +30,7 @@ from .compiled import (
     TABLE,
     CompiledRules,
     Dealing,
+    TrumpTables,
     with_pool,
 )
 from .deal import DealSetup, places, shuffle
@@ -451,14 +451,16 @@ def play_dealt(
         special = tables.special if log is None else EVERY_CARD
         single = tables.single
         more = tables.more
-        in_lieu = tables.in_lieu
-        with_another = tables.with_another
-        with_in_turn = tables.with_in_turn
-        policies = choosers.policies
+        in_turn = tables.in_turn
+        after_card = tables.after_card
+        at_stop = tables.at_stop
         taken = ledger.taken
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
         pair_player: dict[int, int] = {}
         pending_bonus: list[tuple[int, int]] = []
+        run = _Run(
+            compiled, tables, ledger, hands, owner, choosers, rng, pair_player, pending_bonus
+        )
         leader = seat = first_leader
         lead_number = 0
         while True:
@@ -480,28 +482,13 @@ def play_dealt(
             seat = leader
             previous = -1
             while True:
-                joined = (
-                    with_in_turn >= 0
-                    and previous >= 0
-                    and owner[with_in_turn] == seat
-                    and policies[seat].plays_with(hands[seat], card, with_in_turn, rng)
-                )
+                if in_turn and previous >= 0 and _in_turn(in_turn, run, seat, card, previous):
+                    hand = hands[seat]
+                    leader = seat
+                    break
                 owner[card] = PLAYED
                 hand = hands[seat]
                 hand.remove(card)
-                if joined:
-                    # Spin played with a card in its turn: both are played, Spin is paid for,
-                    # and the card is a stop, so its player leads next.
-                    if logging:
-                        log.append(Played(seat, with_in_turn))  # type: ignore[union-attr]
-                    join_in_turn(log, hand, owner, seat, card, with_in_turn, PLAYED)
-                    for one, before in ((card, previous), (with_in_turn, card)):
-                        played_out_of_turn(
-                            compiled, tables, ledger, hands, one, seat, before, pair_player,
-                            pending_bonus,
-                        )  # fmt: skip
-                    leader = seat
-                    break
                 if special[card]:
                     if logging and previous >= 0:
                         log.append(Played(seat, card))  # type: ignore[union-attr]
@@ -513,19 +500,13 @@ def play_dealt(
                             compiled, tables, ledger, hands, card, seat, previous, pair_player,
                             pending_bonus,
                         )  # fmt: skip
-                        if card == with_another and hand:
-                            # Another card played with it is a stop: its player leads next.
-                            previous = card
-                            card = play_with(
-                                log, hands, owner, seat, card, compiled.succ, compiled.rank_pos,
-                                PLAYED,
-                            )  # fmt: skip
-                            played_out_of_turn(
-                                compiled, tables, ledger, hands, card, seat, previous, pair_player,
-                                pending_bonus,
-                            )  # fmt: skip
-                            leader = seat
-                            break
+                        after = after_card[card]
+                        if after is not None:
+                            last = after(run, seat, card)
+                            if last is not None:  # the hook played more, and the run stops
+                                card = last
+                                leader = seat
+                                break
                 if not hand:
                     break
                 following = chain[card]
@@ -535,27 +516,25 @@ def play_dealt(
                     seat = where
                     card = following
                     continue
-                if in_lieu >= 0 and following != END and owner[in_lieu] >= 0:
-                    # The card that may stand in is played in place of the missing one.
+                if at_stop and following != END:
+                    # A card may be played in place of the missing one.
                     if watched and where == SPARE:
                         known_spare.add(following)
-                    seat = stand_in(log, hands, owner, in_lieu, following, PLAYED)
-                    played_out_of_turn(
-                        compiled, tables, ledger, hands, in_lieu, seat, -1, pair_player,
-                        pending_bonus,
-                    )  # fmt: skip
-                    hand = hands[seat]
-                    if not hand:
-                        card = in_lieu
-                        break
-                    card = following  # the run goes on from the card it stood for
-                    following = chain[card]
-                    where = owner[following]
-                    if where >= 0:
-                        previous = in_lieu
-                        seat = where
-                        card = following
-                        continue
+                    stood = _at_stop(at_stop, run, following)
+                    if stood is not None:
+                        seat, played = stood
+                        hand = hands[seat]
+                        if not hand:
+                            card = played
+                            break
+                        card = following  # the run goes on from the card it stood for
+                        following = chain[card]
+                        where = owner[following]
+                        if where >= 0:
+                            previous = played
+                            seat = where
+                            card = following
+                            continue
                 if watched:  # someone reads the log or sees the table
                     if logging:
                         log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
@@ -580,6 +559,74 @@ def play_dealt(
                 if board[index] > 0:
                     take(index, seat, "going-out")
         yield seat, trump
+
+
+def _in_turn(hooks: Sequence[InTurn], run: _Run, seat: int, card: int, previous: int) -> bool:
+    """Whether a mechanic's hook played ``card``, in its turn in a run, itself."""
+    return any(hook(run, seat, card, previous) for hook in hooks)
+
+
+def _at_stop(hooks: Sequence[AtStop], run: _Run, missing: int) -> tuple[int, int] | None:
+    """The seat and card a mechanic's hook played in place of ``missing``, if one did."""
+    for hook in hooks:
+        stood = hook(run, missing)
+        if stood is not None:
+            return stood
+    return None
+
+
+class _Run:
+    """One deal in play, as the mechanics' play hooks see it
+    (:class:`~variants.mechanics.hooks.Run`)."""
+
+    __slots__ = (
+        "compiled", "hands", "ledger", "log", "owner", "pair_player", "pending_bonus",
+        "policies", "rng", "tables",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        compiled: CompiledRules,
+        tables: TrumpTables,
+        ledger: Ledger,
+        hands: list[list[int]],
+        owner: list[int],
+        choosers: Choosers,
+        rng: random.Random,
+        pair_player: dict[int, int],
+        pending_bonus: list[tuple[int, int]],
+    ) -> None:
+        self.compiled = compiled
+        self.tables = tables
+        self.ledger = ledger
+        self.log = ledger.log
+        self.hands = hands
+        self.owner = owner
+        self.policies = choosers.policies
+        self.rng = rng
+        self.pair_player = pair_player
+        self.pending_bonus = pending_bonus
+
+    def holder(self, card: int) -> int:
+        where = self.owner[card]
+        return where if where >= 0 else -1
+
+    def play(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.owner[card] = PLAYED
+
+    def record(self, seat: int, card: int) -> None:
+        if self.log is not None:
+            self.log.append(Played(seat, card))
+
+    def settle_card(self, card: int, seat: int, previous: int) -> None:
+        played_out_of_turn(
+            self.compiled, self.tables, self.ledger, self.hands, card, seat, previous,
+            self.pair_player, self.pending_bonus,
+        )  # fmt: skip
+
+    def joins(self, seat: int, card: int, with_card: int) -> bool:
+        return self.policies[seat].plays_with(self.hands[seat], card, with_card, self.rng)
 
 
 def _lead(

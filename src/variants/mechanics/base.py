@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 from ..core.findings import RuleCheck
 
 if TYPE_CHECKING:
+    from .hooks import AfterCard, AtStop, InTurn
     from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
@@ -83,14 +84,14 @@ class Draft:
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     payments: list[int] = field(default_factory=lambda: [0] * 52)
     """card -> counters each other seat pays its player at once (0: none)."""
-    with_another: int = -1
-    """The card whose player may play another card with it, which becomes a stop, or -1."""
-    with_in_turn: int = -1
-    """The card its holder may play with a card of his in its turn, which becomes a stop, or -1."""
+    in_turn: list[InTurn] = field(default_factory=list)
+    """Hooks tried before each card played in its turn in a run (:data:`.hooks.InTurn`)."""
+    after_card: dict[int, AfterCard] = field(default_factory=dict)
+    """card -> the hook called after it is played (:data:`.hooks.AfterCard`)."""
+    at_stop: list[AtStop] = field(default_factory=list)
+    """Hooks tried, in order, when a run stops for want of a card (:data:`.hooks.AtStop`)."""
     game: int = -1
     """The compartment won by going out, or -1."""
-    in_lieu: int = -1
-    """The card its holder may play in place of the missing card of a stopped run, or -1."""
     penalties: list[int] = field(default_factory=list)
     """Compartments whose card, left in a hand at the end, doubles them."""
     holders: list[tuple[int, bool]] = field(default_factory=list)

@@ -1,5 +1,16 @@
 """What a mechanic's hooks are given while a deal is played and settled: the compiled tables,
-the ledger and the event log, each as the mechanics see it.
+the ledger, the event log and the deal in play, each as the mechanics see it; and the hooks by
+which a mechanic changes how play flows.
+
+A mechanic's compile step puts its play hooks in the tables' draft (:class:`.base.Draft`); the
+play loop calls them at three moments, and only for the cards and stops that have one:
+
+- :data:`InTurn`, before a card is played in its turn in a run: the hook may take the play
+  over (Spin played with the card), and the run stops;
+- :data:`AfterCard`, after a card is played and has won what it wins: the hook may play more
+  (a card played with Spin), and the run stops;
+- :data:`AtStop`, when a run stops for want of a card that no one holds: the hook may play a
+  card in its place (the Pope in lieu of it), and the run goes on from the missing card.
 
 The engine's own classes (:class:`variants.engine.compiled.CompiledRules`,
 :class:`variants.engine.settle.Ledger`, a list of :data:`variants.engine.events.Event`) have
@@ -9,14 +20,17 @@ depend only on what they use, and never on the engine above them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
 
 if TYPE_CHECKING:
     from .holders import Exempted
+    from .in_lieu import StoodIn
     from .ruleset import Compartment, Rules
     from .unplayed_penalty import Penalty
+    from .with_another import PlayedWith
 
 WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
@@ -39,6 +53,10 @@ class Tables(Protocol):
     def rules(self) -> Rules: ...
     @property
     def players(self) -> int: ...
+    @property
+    def succ(self) -> tuple[int, ...]:
+        """card -> the next card of its suit, or -1 after the top rank."""
+
     @property
     def rank_pos(self) -> tuple[int, ...]:
         """card -> its place in the order of ranks (higher is better)."""
@@ -85,3 +103,42 @@ class Ledger(Protocol):
 
     def share(self, index: int, shares: dict[int, int], left: int) -> None:
         """The seats in ``shares`` divide a compartment; ``left`` counters stay on it."""
+
+
+class Run(Protocol):
+    """A deal in play, as a play-flow hook sees it and moves it."""
+
+    @property
+    def compiled(self) -> Tables: ...
+    @property
+    def hands(self) -> list[list[int]]: ...
+    @property
+    def log(self) -> Log[PlayedWith | StoodIn] | None: ...
+
+    def holder(self, card: int) -> int:
+        """The seat holding ``card``, or -1 when it is in no hand."""
+
+    def play(self, seat: int, card: int) -> None:
+        """``seat`` plays ``card`` from his hand outside the run's order."""
+
+    def record(self, seat: int, card: int) -> None:
+        """Log ``card`` as played by ``seat`` (when a log is kept)."""
+
+    def settle_card(self, card: int, seat: int, previous: int) -> None:
+        """What ``card``, played by ``seat`` after ``previous`` (-1: none), wins or pays, as for
+        any card played in its turn."""
+
+    def joins(self, seat: int, card: int, with_card: int) -> bool:
+        """Whether ``seat``'s player, who plays ``card`` in its turn, plays ``with_card`` with
+        it (the seat's policy decides)."""
+
+
+InTurn = Callable[[Run, int, int, int], bool]
+"""(the deal, seat, card, the card before it) -> whether the hook played the card itself; the
+run then stops, and the seat leads next."""
+AfterCard = Callable[[Run, int, int], "int | None"]
+"""(the deal, seat, card just played) -> the last card the hook had the seat play, the run then
+stopping with the seat to lead; None when it played nothing."""
+AtStop = Callable[[Run, int], "tuple[int, int] | None"]
+"""(the deal, the missing card) -> (seat, card) when the hook had a seat play a card in its
+place, the run going on from the missing card; None when it played nothing."""

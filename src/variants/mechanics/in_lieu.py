@@ -6,9 +6,10 @@ goes on from the missing card (Peel: "in lieu of a stop").
 - **Model**: :class:`InLieu`.
 - **Checks**: the compartment is on the board and is won by one card.
 - **Compile**: the card that may stand in, in each trump suit's tables (``in_lieu``).
-- **Play**: :func:`stand_in`, called by the play loop at a stop (one test a stop, none a card):
-  the card is played by its holder, in place of the missing card, with a :class:`StoodIn`
-  event; the loop takes what it wins as for any card, and the run goes on from the missing card.
+- **Play**: :class:`StandIn`, a hook the play loop calls at a stop for want of a card (one test
+  a stop, none a card): the card is played by its holder, in place of the missing card, with a
+  :class:`StoodIn` event, and wins what it wins as any card does; the run goes on from the
+  missing card.
 - **Phrases**: the rule in English, and the narration of a card standing in.
 """
 
@@ -23,7 +24,7 @@ from ..core.findings import Finding, RuleView, compartments, reads
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:
-    from .hooks import Log
+    from .hooks import Run
     from .ruleset import Rules
 
 FRAGMENTS = (
@@ -94,31 +95,31 @@ CHECKS = (_one_card,)
 
 
 def compile_tables(draft: Draft, rules: Rules) -> None:
-    """The card that may stand in under this trump suit (-1: none)."""
+    """A hook at a stop for the card that may stand in, under this trump suit."""
     given = rules.play.in_lieu
     if given is None:
         return
     cards = draft.cards_of[rules.board.ids.index(given.compartment)]
-    draft.in_lieu = cards[0] if len(cards) == 1 else -1
+    if len(cards) == 1:
+        draft.at_stop.append(StandIn(cards[0]))
 
 
-def stand_in(
-    log: Log[StoodIn] | None,
-    hands: list[list[int]],
-    owner: list[int],
-    card: int,
-    missing: int,
-    played: int,
-) -> int:
-    """The holder of ``card`` plays it in place of ``missing`` (``owner`` then marks it
-    ``played``); returns the holder's seat. What the card wins, the play loop takes as for any
-    card played."""
-    seat = owner[card]
-    owner[card] = played
-    hands[seat].remove(card)
-    if log is not None:
-        log.append(StoodIn(seat, card, missing))
-    return seat
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """The play hook: at a stop for want of a card, the holder of ``card`` plays it in place
+    of the missing one, and takes what it wins; the run goes on from the missing card."""
+
+    card: int
+
+    def __call__(self, run: Run, missing: int) -> tuple[int, int] | None:
+        seat = run.holder(self.card)
+        if seat < 0:
+            return None
+        run.play(seat, self.card)
+        if run.log is not None:
+            run.log.append(StoodIn(seat, self.card, missing))
+        run.settle_card(self.card, seat, -1)
+        return seat, self.card
 
 
 def note(missing: str) -> str:
