@@ -137,8 +137,30 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
             return ("paid", payee, reason)
         case CompartmentWon(compartment=cid, how="share"):
             return ("share", cid, "")
-        case _:
+        case (
+            CompartmentWon()
+            | DealerChosen()
+            | DealStarted()
+            | Dressed()
+            | Dealt()
+            | TurnedUp()
+            | Exempted()
+            | DealVoided()
+            | Led()
+            | Played()
+            | StoodIn()
+            | PlayedWith()
+            | Shown()
+            | Stopped()
+            | WentOut()
+            | Penalty()
+            | CarriedOver()
+            | DealEnded()
+            | GameEnded()
+        ):
             return None
+        case _:
+            assert_never(event)
 
 
 class _Teller:
@@ -397,6 +419,8 @@ class _Teller:
                 self.lines.append(f"Standings: {standings}.")
                 names = " and ".join(self.name(s) for s in winners)
                 self.lines.append(f"The game is won by {names}.")
+            case _:
+                assert_never(event)
 
     def tell_won(self, label: str, seat: int, counted: int, how: WinHow) -> None:
         """A seat takes a compartment, or a share of it: told with the card that took it, when

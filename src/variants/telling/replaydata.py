@@ -16,10 +16,14 @@ from ..engine.events import (
     CarriedOver,
     CompartmentWon,
     DealEnded,
+    DealerChosen,
+    DealStarted,
     Dealt,
     DealVoided,
+    Dressed,
     Event,
     Exempted,
+    GameEnded,
     Led,
     Paid,
     Penalty,
@@ -103,7 +107,10 @@ def step_line(
             return f"{labels[cid]} keeps {counters(amount)} for the next deal."
         case DealEnded():
             return "The deal is over."
-    return None
+        case DealerChosen() | DealStarted() | Dressed() | GameEnded():
+            return None
+        case _:
+            assert_never(event)
 
 
 def replay_steps(
