@@ -26,7 +26,7 @@ from mkdocs.exceptions import PluginError
 from ..core.cards import SUITS, suit_words
 from ..core.hidden import shown
 from ..core.settings import EXAMPLES_ENV, folder_setting
-from ..core.words import cap, number_word
+from ..core.words import cap, number_word, person, role
 from ..dealfile import DealFileError, play_deal_file, read_deal_file
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import DealSetup, shuffled_deal
@@ -355,8 +355,10 @@ class DealView:
 def seat_label(seat: int, dealer: int, players: int) -> tuple[str, str]:
     """The seat's name as a heading, and its role: ``("Dealer", "")``, ``("Player 1", "elder
     hand")``, ``("Player 2", "")``."""
-    name = "Dealer" if seat == dealer else PEOPLE.seat(seat, dealer, players)
-    return name, "elder hand" if seat == (dealer + 1) % players else ""
+    said = role(seat, dealer, players)
+    if said == "dealer":
+        return cap(said), ""
+    return person(seat, dealer, players), said
 
 
 def deal_view(example: Example) -> DealView:

@@ -22,7 +22,7 @@ from ..core.cards import (
     rank_words,
     suit_words,
 )
-from ..core.words import cap, counters, join_words, person
+from ..core.words import cap, counters, join_words, person, role
 from ..engine.events import (
     AS_GIVEN,
     CarriedOver,
@@ -112,12 +112,10 @@ def lead_why(reason: str, style: Style) -> str:
 def seat_name(seat: int, dealer: int, players: int, style: Style = PLAIN) -> str:
     """The seat's name with its role: ``seat 0 (dealer)``, ``seat 1 (elder hand)``, or by
     people's names ``the dealer``, ``Player 1 (elder hand)``."""
-    name = style.seat(seat, dealer, players)
-    if seat == dealer:
-        return name if style.people else f"{name} (dealer)"
-    if seat == (dealer + 1) % players:
-        return f"{name} (elder hand)"
-    return name
+    name, said = style.seat(seat, dealer, players), role(seat, dealer, players)
+    if not said or (said == "dealer" and style.people):
+        return name
+    return f"{name} ({said})"
 
 
 @dataclass
