@@ -23,7 +23,7 @@ from typing import Any, assert_never
 
 from mkdocs.exceptions import PluginError
 
-from ..core.cards import SUITS, suit_words
+from ..core.cards import SUITS
 from ..core.hidden import shown
 from ..core.settings import EXAMPLES_ENV, folder_setting
 from ..core.words import cap, number_word, person, role
@@ -60,7 +60,7 @@ from ..engine.policies import ADVICE_PREFIX, make_policy
 from ..mechanics import pool
 from ..mechanics.ruleset import Rules, Ruleset
 from ..telling.narrate import PEOPLE, narrate, narrate_told
-from ..telling.phrases import took
+from ..telling.phrases import taking, trumps
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
 from .pages import name_for_id
@@ -107,7 +107,7 @@ def trump_text(trump: int | None) -> str:
     """``Hearts are trumps.`` or ``There are no trumps.``"""
     if trump is None:
         return "There are no trumps."
-    return f"{cap(suit_words(trump))} are trumps."
+    return f"{cap(trumps(trump))}."
 
 
 @dataclass(frozen=True)
@@ -382,7 +382,7 @@ def deal_view(example: Example) -> DealView:
             case Dealt():
                 rows.append(BoardRow("Dressed", "The board as dressed", tuple(table.board), None))
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-                what = f"{who(seat)} {took(how)} {labels[cid]} ({amount})"
+                what = taking(who(seat), how, labels[cid], str(amount))
                 moment = _moment(how, table)
                 rows.append(BoardRow(moment, what, tuple(table.board), cid))
             case Penalty(seat=seat, compartment=cid, amount=amount):

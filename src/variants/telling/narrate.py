@@ -54,11 +54,16 @@ from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
 from ..mechanics.ruleset import Rules, StopCause
 from .phrases import (
+    carried,
     first_dealer_by,
     paid_for,
     pays,
     shared,
+    shows,
     stop_phrase,
+    stops_at,
+    taken,
+    trumps,
     turn_up_fate,
 )
 
@@ -351,11 +356,11 @@ class _Teller:
                 if not self.showing_told:
                     self.showing_told = True
                     self.lines.append(showing.shown_line())
-                self.lines.append(f"{self.cap_name(seat)} shows {style.cards(cards)}.")
+                self.lines.append(shows(self.cap_name(seat), style.cards(cards)))
             case TurnedUp(card=card, trump=trump):
                 where = turn_up_fate(self.rules.turn_up.fate)
-                trumps = f": {suit_words(trump)} are trumps" if trump is not None else ""
-                self.lines.append(f"The turn-up is {style.card(card)}{trumps}; {where}.")
+                suit = f": {trumps(trump)}" if trump is not None else ""
+                self.lines.append(f"The turn-up is {style.card(card)}{suit}; {where}.")
             case DealVoided():
                 self.lines.append("The deal ends there, unplayed: the cards are thrown in.")
             case Led(seat=seat, card=card, reason=reason):
@@ -396,7 +401,7 @@ class _Teller:
                 )
             case CarriedOver(compartment=cid, amount=amount):
                 self.end_run()
-                self.lines.append(f"{self.labels[cid]} keeps {counters(amount)} for the next deal.")
+                self.lines.append(carried(self.labels[cid], amount))
             case DealEnded(winner=winner, net=net):
                 self.end_run()
                 shown = self.rules.play.showing is not None
@@ -435,7 +440,7 @@ class _Teller:
                 self.note(pair_note(how, label, amount))
             case "turn-up":
                 dealer = "The dealer" if self.style.people else f"The dealer, seat {seat},"
-                self.lines.append(f"{dealer} takes {label} ({amount}).")
+                self.lines.append(taken(dealer, how, label, counted))
             case "closing":
                 self.lines.append(
                     f"{self.cap_name(seat)} holds the card and takes {label} ({amount})."
@@ -445,16 +450,12 @@ class _Teller:
                     self.showing_told = True
                     card = self.style.card(self.face_up[seat])
                     self.lines.append(showing.swept_line(self.cap_name(seat), card))
-                self.lines.append(
-                    f"{self.cap_name(seat)} takes {label} ({amount}), {showing.note(how)}."
-                )
+                self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case "show":
-                self.lines.append(
-                    f"{self.cap_name(seat)} takes {label} ({amount}), {showing.note(how)}."
-                )
+                self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case "play" | "pair" | "going-out":
                 self.end_run()
-                self.lines.append(f"{self.cap_name(seat)} takes {label} ({amount}).")
+                self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case _:
                 assert_never(how)
 
@@ -468,7 +469,7 @@ class _Teller:
         if self.rules.play.announce_stop:
             said = f' "No {rank_words(rank_of(missing))}," says {self.name(seat)}.'
         leads = f"{self.cap_name(seat)} leads next."
-        return f"The run stops at {style.card(card)}: {reason}.{said} {leads}"
+        return f"{stops_at(style.card(card), reason)}{said} {leads}"
 
 
 def _notes(notes: list[str]) -> str:
