@@ -35,6 +35,12 @@ def cards_count(number: int) -> str:
     return f"{number} card" if number == 1 else f"{number} cards"
 
 
+def place(seat: int, dealer: int, players: int) -> int:
+    """The seat's place counted from the dealer round to the left: 0 the dealer, 1 the elder
+    hand on the dealer's left, 2 on its left, and so on round the table."""
+    return (seat - dealer) % players
+
+
 def person(seat: int, dealer: int, players: int) -> str:
     """A seat named as people at the table name it: ``the dealer``, or ``Player 1`` for the
     elder hand on the dealer's left, ``Player 2`` on its left, and so on round the table.
@@ -42,8 +48,24 @@ def person(seat: int, dealer: int, players: int) -> str:
     >>> [person(seat, 2, 4) for seat in range(4)]
     ['Player 2', 'Player 3', 'the dealer', 'Player 1']
     """
-    place = (seat - dealer) % players
-    return "the dealer" if place == 0 else f"Player {place}"
+    at = place(seat, dealer, players)
+    return "the dealer" if at == 0 else f"Player {at}"
+
+
+def role(seat: int, dealer: int, players: int) -> str:
+    """The seat's role at the table: ``dealer``, ``elder hand`` (on the dealer's left), or
+    empty for the others.
+
+    >>> [role(seat, 2, 4) for seat in range(4)]
+    ['', '', 'dealer', 'elder hand']
+    """
+    match place(seat, dealer, players):
+        case 0:
+            return "dealer"
+        case 1:
+            return "elder hand"
+        case _:
+            return ""
 
 
 def cap(text: str) -> str:

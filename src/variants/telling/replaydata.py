@@ -10,16 +10,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, assert_never
 
-from ..core.cards import card_name, suit_words
-from ..core.words import cap, counters
+from ..core.cards import card_name
+from ..core.words import cap
 from ..engine.events import (
     CarriedOver,
     CompartmentWon,
     DealEnded,
+    DealerChosen,
+    DealStarted,
     Dealt,
     DealVoided,
+    Dressed,
     Event,
     Exempted,
+    GameEnded,
     Led,
     Paid,
     Penalty,
@@ -31,11 +35,11 @@ from ..engine.events import (
     TurnedUp,
     WentOut,
 )
-from ..mechanics import in_lieu, showing, unplayed_penalty, with_another
+from ..mechanics import in_lieu, unplayed_penalty, with_another
 from ..mechanics import pool as pool_cards
 from ..mechanics.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
-from .phrases import paid_for, pays, stop_phrase, took
+from .phrases import carried, paid_for, pays, shows, stop_phrase, stops_at, taken, trumps
 from .results import Table
 
 
@@ -61,9 +65,9 @@ def step_line(
                 return "The cards are dealt. " + pool_cards.turned_up_line(style.listed(pool))
             return "The cards are dealt."
         case Shown(seat=seat, cards=cards):
-            return f"{who(seat)} shows {style.cards(cards)}."
+            return shows(who(seat), style.cards(cards))
         case TurnedUp(card=turned, trump=trump):
-            suit = "" if trump is None else f"; {suit_words(trump)} are trumps"
+            suit = "" if trump is None else f"; {trumps(trump)}"
             return f"The turn-up is {card(turned)}{suit}."
         case DealVoided():
             return "The deal ends unplayed."
@@ -81,16 +85,9 @@ def step_line(
             )
             if missing is None:
                 return f"{why}: {name(seat)} leads next."
-            return f"The run stops at {card(stop)}: {why}. {who(seat)} leads."
+            return f"{stops_at(card(stop), why)} {who(seat)} leads."
         case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-            line = f"{who(seat)} {took(how)} {labels[cid]} ({counters(amount)})"
-            match how:
-                case "show" | "sweep":
-                    return f"{line}, {showing.note(how)}."
-                case "play" | "pair" | "share" | "turn-up" | "going-out" | "closing":
-                    return f"{line}."
-                case _:
-                    assert_never(how)
+            return taken(who(seat), how, labels[cid], amount)
         case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
             return pays([name(payer)], name(payee), amount, paid_for(reason, cards))
         case Exempted(seat=seat, compartment=cid):
@@ -100,10 +97,13 @@ def step_line(
         case WentOut(seat=seat):
             return f"{who(seat)} has no cards left and goes out."
         case CarriedOver(compartment=cid, amount=amount):
-            return f"{labels[cid]} keeps {counters(amount)} for the next deal."
+            return carried(labels[cid], amount)
         case DealEnded():
             return "The deal is over."
-    return None
+        case DealerChosen() | DealStarted() | Dressed() | GameEnded():
+            return None
+        case _:
+            assert_never(event)
 
 
 def replay_steps(
