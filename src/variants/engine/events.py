@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..mechanics.base import PlayedApart as PlayedApart
 from ..mechanics.holders import Exempted as Exempted
 from ..mechanics.hooks import PayReason as PayReason
 from ..mechanics.hooks import WinHow as WinHow
@@ -157,8 +158,7 @@ Event = (
     | DealVoided
     | Led
     | Played
-    | StoodIn
-    | PlayedWith
+    | PlayedApart
     | Shown
     | Stopped
     | WentOut

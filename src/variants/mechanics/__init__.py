@@ -62,7 +62,7 @@ from . import (
     unplayed_penalty,
     with_another,
 )
-from .base import Mechanic
+from .base import Mechanic, PlayFlow
 from .card import CardWin, TrumpWin
 from .combination import BestWin, RankPairWin, RanksWin
 from .going_out import GoingOutWin
@@ -70,6 +70,7 @@ from .pair import CardsPairWin, PairWin
 
 __all__ = [
     "MECHANICS",
+    "PLAY_FLOW",
     "BestWin",
     "CardWin",
     "CardsPairWin",
@@ -105,6 +106,10 @@ MECHANICS: tuple[Mechanic, ...] = (
     pool,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
+
+PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another)
+"""The mechanics that change how play flows, in the order the rules page and the comparison
+tell them."""
 
 Win = CardWin | TrumpWin | PairWin | CardsPairWin | GoingOutWin | RanksWin | RankPairWin | BestWin
 """A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""

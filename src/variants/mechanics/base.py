@@ -8,9 +8,12 @@ of one trump suit while they are made, which :mod:`variants.engine.compiled` the
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
+from ..core.citations import Provenance
 from ..core.findings import RuleCheck
 
 if TYPE_CHECKING:
@@ -116,3 +119,62 @@ class Mechanic(Protocol):
 
     def compile_tables(self, draft: Draft, rules: Rules) -> None:
         """Fill in this mechanic's part of one trump suit's int tables."""
+
+
+class PlayedApart(ABC):
+    """The event of a card a mechanic has a seat play outside the run's order: in place of a
+    missing card, with another card, out of turn. Each is a frozen dataclass of its mechanic's
+    module, with ``seat`` and ``card``; the log's readers (the narration, the replay, the
+    results, the worked examples) treat every one alike, as a card played, told in its own
+    words."""
+
+    __slots__ = ()
+
+    seat: int
+    card: int
+    rule: ClassVar[str]
+    """The key of the rule it applies (its mechanic's fragment): the rules page's anchor is
+    ``rule-`` and the key with hyphens."""
+    stops: ClassVar[bool] = False
+    """Whether the run stops after it, its player to lead next."""
+
+    @abstractmethod
+    def note(self, card: Callable[[int], str]) -> str:
+        """What the narration adds to the card played (``in place of 10♠``), with cards named
+        by ``card``."""
+
+    @abstractmethod
+    def step(self, who: str, card: Callable[[int], str]) -> str:
+        """The card played as one step of a replay, its player named ``who``."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """A mechanic's rule in English, for the rules page: a heading, the sentences, and where
+    the rule comes from."""
+
+    title: str
+    sentences: tuple[str, ...]
+    provenance: Provenance
+    interpretation: str | None
+
+
+class PlayFlow(Mechanic, Protocol):
+    """A mechanic that changes how play flows (:mod:`.hooks`), as the site tells it: its rule
+    on the rules page (after the stops), its row in the comparison, and the anchor its events
+    (:class:`PlayedApart`) link to. Each is listed in :data:`variants.mechanics.PLAY_FLOW`."""
+
+    @property
+    def KEY(self) -> str:
+        """The key of its rule under ``play`` (the rules page's anchor is ``rule-`` and the key
+        with hyphens)."""
+
+    @property
+    def ROW(self) -> str | None:
+        """The heading of its row in the comparison, or None for no row."""
+
+    def said(self, rules: Rules) -> Said | None:
+        """Its rule in English, or None where ``rules`` do not have it."""
+
+    def summary(self, rules: Rules) -> str:
+        """Its rule in a few words, for the comparison (``none`` where the rules lack it)."""

@@ -26,11 +26,10 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
 
 if TYPE_CHECKING:
+    from .base import PlayedApart
     from .holders import Exempted
-    from .in_lieu import StoodIn
     from .ruleset import Compartment, Rules
     from .unplayed_penalty import Penalty
-    from .with_another import PlayedWith
 
 WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
@@ -113,7 +112,7 @@ class Run(Protocol):
     @property
     def hands(self) -> list[list[int]]: ...
     @property
-    def log(self) -> Log[PlayedWith | StoodIn] | None: ...
+    def log(self) -> Log[PlayedApart] | None: ...
 
     def holder(self, card: int) -> int:
         """The seat holding ``card``, or -1 when it is in no hand."""

@@ -15,13 +15,13 @@ goes on from the missing card (Peel: "in lieu of a stop").
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, compartments, reads
-from .base import CITED, Draft, Fragment
+from .base import CITED, Draft, Fragment, PlayedApart, Said
 
 if TYPE_CHECKING:
     from .hooks import Run
@@ -60,13 +60,20 @@ class InLieu:
 
 
 @dataclass(frozen=True, slots=True)
-class StoodIn:
+class StoodIn(PlayedApart):
     """A card played in place of the missing card of a stopped run."""
 
     seat: int
     card: int
     missing: int
     """The card it stands for."""
+    rule: ClassVar[str] = "in_lieu"
+
+    def note(self, card: Callable[[int], str]) -> str:
+        return f"in place of {card(self.missing)}"
+
+    def step(self, who: str, card: Callable[[int], str]) -> str:
+        return f"{who} plays {card(self.card)} in place of {card(self.missing)}."
 
 
 def build(raw: Mapping[str, Any] | None) -> InLieu | None:
@@ -122,21 +129,32 @@ class StandIn:
         return seat, self.card
 
 
-def note(missing: str) -> str:
-    """What the narration adds to a card that stands in."""
-    return f"in place of {missing}"
+KEY = "in_lieu"
+ROW = None
 
 
-def step(seat: str, card: str, missing: str) -> str:
-    """A card standing in, as one step of a replay."""
-    return f"{seat} plays {card} in place of {missing}."
-
-
-def sentence(label: str, cards: str) -> str:
+def said(rules: Rules) -> Said | None:
     """The rule in English."""
-    return (
-        f"When a run stops because its next card is in no one's hand, whoever holds {label} "
-        f"({cards}) plays it in its place and takes what it wins; the run then goes on from the "
-        "missing card, and if no one can follow, the player of "
-        f"{label} leads next."
+    given = rules.play.in_lieu
+    if given is None:
+        return None
+    compartment = rules.board.get(given.compartment)
+    label, cards = compartment.label, compartment.win.brief()
+    return Said(
+        f"{label} in place of a stop",
+        (
+            f"When a run stops because its next card is in no one's hand, whoever holds {label} "
+            f"({cards}) plays it in its place and takes what it wins; the run then goes on from "
+            f"the missing card, and if no one can follow, the player of {label} leads next.",
+        ),
+        given.provenance,
+        given.interpretation,
     )
+
+
+def summary(rules: Rules) -> str:
+    """The rule in a few words."""
+    given = rules.play.in_lieu
+    if given is None:
+        return "none"
+    return f"{rules.board.get(given.compartment).label} in place of a missing card"

@@ -22,14 +22,14 @@ that its player leads next. Two ways, by ``joins``:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, assert_never
 
 from ..core.cards import card_glyph, card_words, parse_card
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, in_pack, reads
-from .base import CITED, Draft, Fragment
+from .base import CITED, Draft, Fragment, PlayedApart, Said
 
 if TYPE_CHECKING:
     from .hooks import Run
@@ -79,7 +79,7 @@ class WithAnother:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayedWith:
+class PlayedWith(PlayedApart):
     """A card played together with the card that allows it; it is a stop, and its player
     leads next."""
 
@@ -88,6 +88,14 @@ class PlayedWith:
     """The card played with it."""
     with_card: int
     """The card that allowed it (Spin)."""
+    rule: ClassVar[str] = "with_another"
+    stops: ClassVar[bool] = True
+
+    def note(self, card: Callable[[int], str]) -> str:
+        return f"with {card(self.with_card)}, a stop"
+
+    def step(self, who: str, card: Callable[[int], str]) -> str:
+        return f"{who} plays {card(self.card)} with {card(self.with_card)}: a stop."
 
 
 def build(raw: Mapping[str, Any] | None) -> WithAnother | None:
@@ -178,18 +186,13 @@ class InTurnWith:
         return True
 
 
-def note(with_card: str) -> str:
-    """What the narration adds to a card played with Spin."""
-    return f"with {with_card}, a stop"
+KEY = "with_another"
+ROW = "A card played with another"
 
 
-def step(seat: str, card: str, with_card: str) -> str:
-    """A card played with Spin, as one step of a replay."""
-    return f"{seat} plays {card} with {with_card}: a stop."
-
-
-def summary(given: WithAnother | None) -> str:
+def summary(rules: Rules) -> str:
     """The rule in a few words, for a comparison."""
+    given = rules.play.with_another
     if given is None:
         return "none"
     match given.joins:
@@ -201,8 +204,20 @@ def summary(given: WithAnother | None) -> str:
             assert_never(given.joins)
 
 
-def sentence(given: WithAnother) -> str:
+def said(rules: Rules) -> Said | None:
     """The rule in English."""
+    given = rules.play.with_another
+    if given is None:
+        return None
+    return Said(
+        "A card played with another",
+        (_sentence(given),),
+        given.provenance,
+        given.interpretation,
+    )
+
+
+def _sentence(given: WithAnother) -> str:
     card = card_words(given.card)
     match given.joins:
         case "any-card":

@@ -46,9 +46,8 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
-    PlayedWith,
+    PlayedApart,
     Shown,
-    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
@@ -400,8 +399,7 @@ def deal_view(example: Example) -> DealView:
                 | Exempted()
                 | Led()
                 | Played()
-                | StoodIn()
-                | PlayedWith()
+                | PlayedApart()
                 | Shown()
                 | Stopped()
                 | WentOut()
@@ -509,8 +507,7 @@ def _narration(
                 | CompartmentWon()
                 | Led()
                 | Played()
-                | StoodIn()
-                | PlayedWith()
+                | PlayedApart()
                 | Shown()
                 | Stopped()
                 | Penalty()

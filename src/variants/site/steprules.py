@@ -70,10 +70,8 @@ def rule_applied(event: ev.Event, rules: Rules) -> str:
             return _only(ending, "rule-turn-up")
         case ev.Led() | ev.Played():
             return "rule-lead"
-        case ev.StoodIn():
-            return "rule-in-lieu"
-        case ev.PlayedWith():
-            return "rule-with-another"
+        case ev.PlayedApart(rule=rule):
+            return "rule-" + rule.replace("_", "-")
         case ev.Stopped(cause=cause):
             return f"rule-stop-{cause}"
         case ev.CompartmentWon(compartment=compartment):

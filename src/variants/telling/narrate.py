@@ -40,15 +40,14 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
-    PlayedWith,
+    PlayedApart,
     Shown,
-    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
     WinHow,
 )
-from ..mechanics import holders, in_lieu, showing, spread, unplayed_penalty, with_another
+from ..mechanics import holders, showing, spread, unplayed_penalty
 from ..mechanics import pool as pool_cards
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
@@ -151,8 +150,7 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
             | DealVoided()
             | Led()
             | Played()
-            | StoodIn()
-            | PlayedWith()
+            | PlayedApart()
             | Shown()
             | Stopped()
             | WentOut()
@@ -370,11 +368,10 @@ class _Teller:
                 self.plays = [_Play(seat, card, [])]
             case Played(seat=seat, card=card):
                 self.plays.append(_Play(seat, card, []))
-            case StoodIn(seat=seat, card=card, missing=missing):
-                self.plays.append(_Play(seat, card, [in_lieu.note(style.card(missing))]))
-            case PlayedWith(seat=seat, card=card, with_card=with_card):
-                self.plays.append(_Play(seat, card, [with_another.note(style.card(with_card))]))
-                self.stop = f"{self.cap_name(seat)} leads next."
+            case PlayedApart(seat=seat, card=card):
+                self.plays.append(_Play(seat, card, [event.note(style.card)]))
+                if event.stops:
+                    self.stop = f"{self.cap_name(seat)} leads next."
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):

@@ -28,15 +28,14 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
-    PlayedWith,
+    PlayedApart,
     Shown,
-    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
 )
-from ..mechanics import in_lieu, unplayed_penalty, with_another
 from ..mechanics import pool as pool_cards
+from ..mechanics import unplayed_penalty
 from ..mechanics.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
 from .phrases import carried, paid_for, pays, shows, stop_phrase, stops_at, taken, trumps
@@ -75,10 +74,8 @@ def step_line(
             return f"{who(seat)} leads {card(led)}{lead_why(reason, style)}."
         case Played(seat=seat, card=played):
             return f"{who(seat)} follows with {card(played)}."
-        case StoodIn(seat=seat, card=played, missing=missing):
-            return in_lieu.step(who(seat), card(played), card(missing))
-        case PlayedWith(seat=seat, card=played, with_card=with_card):
-            return with_another.step(who(seat), card(played), card(with_card))
+        case PlayedApart(seat=seat):
+            return event.step(who(seat), card)
         case Stopped(seat=seat, card=stop, cause=cause, missing=missing):
             why = stop_phrase(cause).say(
                 card(stop), "" if missing is None else card(missing), rules.deal.spare_name

@@ -23,9 +23,8 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
-    PlayedWith,
+    PlayedApart,
     Shown,
-    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
@@ -40,8 +39,7 @@ def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
             case (
                 Led(seat=seat, card=card)
                 | Played(seat=seat, card=card)
-                | StoodIn(seat=seat, card=card)
-                | PlayedWith(seat=seat, card=card)
+                | PlayedApart(seat=seat, card=card)
             ):
                 played.append((seat, card))
             case (
@@ -137,8 +135,7 @@ class Table:
             case (
                 Led(seat=seat, card=card)
                 | Played(seat=seat, card=card)
-                | StoodIn(seat=seat, card=card)
-                | PlayedWith(seat=seat, card=card)
+                | PlayedApart(seat=seat, card=card)
             ):
                 if isinstance(event, Led):
                     self.runs += 1
