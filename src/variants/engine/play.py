@@ -517,17 +517,16 @@ def play_dealt(
                     card = following
                     continue
                 if at_stop and following != END:
-                    # A card may be played in place of the missing one.
+                    # A mechanic may have a card played: the Pope in place of the missing one.
                     if watched and where == SPARE:
                         known_spare.add(following)
                     stood = _at_stop(at_stop, run, following)
                     if stood is not None:
-                        seat, played = stood
+                        seat, played, card = stood  # the run goes on from ``card``
                         hand = hands[seat]
                         if not hand:
                             card = played
                             break
-                        card = following  # the run goes on from the card it stood for
                         following = chain[card]
                         where = owner[following]
                         if where >= 0:
@@ -566,8 +565,9 @@ def _in_turn(hooks: Sequence[InTurn], run: _Run, seat: int, card: int, previous:
     return any(hook(run, seat, card, previous) for hook in hooks)
 
 
-def _at_stop(hooks: Sequence[AtStop], run: _Run, missing: int) -> tuple[int, int] | None:
-    """The seat and card a mechanic's hook played in place of ``missing``, if one did."""
+def _at_stop(hooks: Sequence[AtStop], run: _Run, missing: int) -> tuple[int, int, int] | None:
+    """The seat and card a mechanic's hook played at a stop for want of ``missing``, and the card
+    the run goes on from, if one did."""
     for hook in hooks:
         stood = hook(run, missing)
         if stood is not None:

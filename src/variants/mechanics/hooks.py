@@ -10,7 +10,7 @@ play loop calls them at three moments, and only for the cards and stops that hav
 - :data:`AfterCard`, after a card is played and has won what it wins: the hook may play more
   (a card played with Spin), and the run stops;
 - :data:`AtStop`, when a run stops for want of a card that no one holds: the hook may play a
-  card in its place (the Pope in lieu of it), and the run goes on from the missing card.
+  card (the Pope in place of the missing one), and the run goes on from the card it says.
 
 The engine's own classes (:class:`variants.engine.compiled.CompiledRules`,
 :class:`variants.engine.settle.Ledger`, a list of :data:`variants.engine.events.Event`) have
@@ -138,6 +138,7 @@ run then stops, and the seat leads next."""
 AfterCard = Callable[[Run, int, int], "int | None"]
 """(the deal, seat, card just played) -> the last card the hook had the seat play, the run then
 stopping with the seat to lead; None when it played nothing."""
-AtStop = Callable[[Run, int], "tuple[int, int] | None"]
-"""(the deal, the missing card) -> (seat, card) when the hook had a seat play a card in its
-place, the run going on from the missing card; None when it played nothing."""
+AtStop = Callable[[Run, int], "tuple[int, int, int] | None"]
+"""(the deal, the missing card) -> (seat, card, from) when the hook had a seat play a card, the
+run going on from the card ``from`` (the missing card, for a card played in its place); None
+when it played nothing."""

@@ -118,7 +118,7 @@ class StandIn:
 
     card: int
 
-    def __call__(self, run: Run, missing: int) -> tuple[int, int] | None:
+    def __call__(self, run: Run, missing: int) -> tuple[int, int, int] | None:
         seat = run.holder(self.card)
         if seat < 0:
             return None
@@ -126,7 +126,7 @@ class StandIn:
         if run.log is not None:
             run.log.append(StoodIn(seat, self.card, missing))
         run.settle_card(self.card, seat, -1)
-        return seat, self.card
+        return seat, self.card, missing
 
 
 KEY = "in_lieu"
