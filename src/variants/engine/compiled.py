@@ -85,6 +85,8 @@ class TrumpTables:
     """The mechanics' hooks tried before each card played in its turn in a run."""
     after_card: tuple[AfterCard | None, ...]
     """card -> the mechanic's hook called after it is played, or None."""
+    after_any: bool
+    """Whether any card has a hook after it is played."""
     at_stop: tuple[AtStop, ...]
     """The mechanics' hooks tried, in order, when a run stops for want of a card."""
     special: tuple[bool, ...]
@@ -320,6 +322,7 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         payments=tuple(payments),
         in_turn=tuple(draft.in_turn),
         after_card=tuple(draft.after_card.get(c) for c in range(52)),
+        after_any=bool(draft.after_card),
         at_stop=tuple(draft.at_stop),
         special=tuple(bool(single[c]) or more[c] for c in range(52)),
         more=more,

@@ -418,6 +418,7 @@ def play_dealt(
     draw = rng.random
     watched = logging or only is None
     first_leader = (dealer + 1) % players
+    run = _Run(compiled, ledger, choosers, rng)
     showing = compiled.rules.play.showing
     pool = compiled.pool
     for hands, owner, turn_up, face_up in deals:
@@ -458,9 +459,8 @@ def play_dealt(
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
         pair_player: dict[int, int] = {}
         pending_bonus: list[tuple[int, int]] = []
-        run = _Run(
-            compiled, tables, ledger, hands, owner, choosers, rng, pair_player, pending_bonus
-        )
+        if in_turn or at_stop or tables.after_any:
+            run.start(tables, hands, owner, pair_player, pending_bonus)
         leader = seat = first_leader
         lead_number = 0
         while True:
@@ -577,7 +577,8 @@ def _at_stop(hooks: Sequence[AtStop], run: _Run, missing: int) -> tuple[int, int
 
 class _Run:
     """One deal in play, as the mechanics' play hooks see it
-    (:class:`~variants.mechanics.hooks.Run`)."""
+    (:class:`~variants.mechanics.hooks.Run`): made once for a batch of deals, and started on each
+    deal that has a hook."""
 
     __slots__ = (
         "compiled", "hands", "ledger", "log", "owner", "pair_player", "pending_bonus",
@@ -585,25 +586,31 @@ class _Run:
     )  # fmt: skip
 
     def __init__(
+        self, compiled: CompiledRules, ledger: Ledger, choosers: Choosers, rng: random.Random
+    ) -> None:
+        self.compiled = compiled
+        self.ledger = ledger
+        self.log = ledger.log
+        self.policies = choosers.policies
+        self.rng = rng
+        self.hands: list[list[int]] = []
+        self.owner: list[int] = []
+        self.tables = compiled.by_trump[NO_TRUMP]
+        self.pair_player: dict[int, int] = {}
+        self.pending_bonus: list[tuple[int, int]] = []
+
+    def start(
         self,
-        compiled: CompiledRules,
         tables: TrumpTables,
-        ledger: Ledger,
         hands: list[list[int]],
         owner: list[int],
-        choosers: Choosers,
-        rng: random.Random,
         pair_player: dict[int, int],
         pending_bonus: list[tuple[int, int]],
     ) -> None:
-        self.compiled = compiled
+        """Play hooks on this deal from now on."""
         self.tables = tables
-        self.ledger = ledger
-        self.log = ledger.log
         self.hands = hands
         self.owner = owner
-        self.policies = choosers.policies
-        self.rng = rng
         self.pair_player = pair_player
         self.pending_bonus = pending_bonus
 
