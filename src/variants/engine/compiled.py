@@ -21,7 +21,7 @@ from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
-from ..mechanics.hooks import AfterCard, AtStop, InTurn
+from ..mechanics.hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
 from ..mechanics.ruleset import Compartment, Dressing, Rules, StopCause
 from ..rules.dealplan import SPARE as PLAN_SPARE
 from ..rules.dealplan import TURN_UP, DealPlan, plan_deal
@@ -68,8 +68,6 @@ class TrumpTables:
     """card -> compartments won by playing it alone."""
     pairs: tuple[tuple[tuple[int, int], ...], ...]
     """card -> (compartment, the pair's other card)."""
-    turn_up: tuple[tuple[int, ...], ...]
-    """card -> compartments the dealer takes when it is turned up."""
     cards_of: tuple[tuple[int, ...], ...]
     """compartment -> the cards that win it (empty for Game)."""
     winning: tuple[tuple[int, int], ...]
@@ -81,12 +79,16 @@ class TrumpTables:
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     payments: tuple[int, ...]
     """card -> counters each other seat pays its player at once (0: none)."""
+    at_deal: tuple[AtDeal, ...]
+    """The mechanics' hooks tried, in order, when the cards are dealt."""
+    at_turn_up: tuple[AtTurnUp, ...]
+    """The mechanics' hooks tried, in order, when a card is turned up."""
     in_turn: tuple[InTurn, ...]
     """The mechanics' hooks tried before each card played in its turn in a run."""
     after_card: tuple[AfterCard | None, ...]
     """card -> the mechanic's hook called after it is played, or None."""
-    after_any: bool
-    """Whether any card has a hook after it is played."""
+    hooked: bool
+    """Whether any mechanic has a play hook in these tables."""
     at_stop: tuple[AtStop, ...]
     """The mechanics' hooks tried, in order, when a run stops for want of a card."""
     special: tuple[bool, ...]
@@ -313,16 +315,19 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
     return TrumpTables(
         single=tuple(tuple(x) for x in single),
         pairs=tuple(tuple(x) for x in pairs),
-        turn_up=tuple(tuple(x) for x in draft.turn_up),
         cards_of=tuple(draft.cards_of),
         winning=winning,
         settling=tuple((index, card) for index, card in winning if index in draft.settled),
         lead_only=lead_only,
         bonus=tuple(bonus),
         payments=tuple(payments),
+        at_deal=tuple(draft.at_deal),
+        at_turn_up=tuple(draft.at_turn_up),
         in_turn=tuple(draft.in_turn),
         after_card=tuple(draft.after_card.get(c) for c in range(52)),
-        after_any=bool(draft.after_card),
+        hooked=bool(
+            draft.at_deal or draft.at_turn_up or draft.in_turn or draft.after_card or draft.at_stop
+        ),
         at_stop=tuple(draft.at_stop),
         special=tuple(bool(single[c]) or more[c] for c in range(52)),
         more=more,

@@ -17,9 +17,7 @@ from ..core.cards import SUIT_NAMES, SUITS, card_name, suit_of
 from ..mechanics import pool as pool_cards
 from ..mechanics.hooks import AtStop, InTurn
 from ..mechanics.ruleset import StopCause
-from ..mechanics.showing import show
 from ..mechanics.spare_seen import knows_spare
-from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
 from .compiled import (
     END,
     NO_TRUMP,
@@ -419,7 +417,6 @@ def play_dealt(
     watched = logging or only is None
     first_leader = (dealer + 1) % players
     run = _Run(compiled, ledger, choosers, rng)
-    showing = compiled.rules.play.showing
     pool = compiled.pool
     for hands, owner, turn_up, face_up in deals:
         trump = trump_after[END if turn_up is None else turn_up]
@@ -432,18 +429,23 @@ def play_dealt(
                 dealer, tuple(tuple(h) for h in hands), spare, turn_up, place, face_up, pool
             )
             log.append(dealt)  # type: ignore[union-attr]
-        if showing is not None:  # the hands are shown, not played: no run, nobody goes out
-            show(compiled, showing, ledger, dealer, hands, face_up, log)
-            yield None, trump
+        at_deal = tables.at_deal
+        at_turn_up = tables.at_turn_up
+        in_turn = tables.in_turn
+        after_card = tables.after_card
+        at_stop = tables.at_stop
+        pair_player: dict[int, int] = {}
+        pending_bonus: list[tuple[int, int]] = []
+        if tables.hooked:
+            run.start(tables, hands, owner, pair_player, pending_bonus)
+        if at_deal and any(hook(run, dealer, face_up) for hook in at_deal):
+            yield None, trump  # settled without a run (the hands shown): nobody goes out
             continue
         if turn_up is not None:
             if logging:
                 log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]
-            wins = tables.turn_up[turn_up]
-            if wins and pay_turn_up(compiled, ledger, wins, dealer, hands):
-                if logging:
-                    log.append(DealVoided(turn_up))  # type: ignore[union-attr]
-                yield None, trump
+            if at_turn_up and any(hook(run, dealer, turn_up) for hook in at_turn_up):
+                yield None, trump  # the turn-up ended the deal
                 continue
         chain = tables.chain
         # With a log every card is special: the log of a card played is written where a card
@@ -452,15 +454,8 @@ def play_dealt(
         special = tables.special if log is None else EVERY_CARD
         single = tables.single
         more = tables.more
-        in_turn = tables.in_turn
-        after_card = tables.after_card
-        at_stop = tables.at_stop
         taken = ledger.taken
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
-        pair_player: dict[int, int] = {}
-        pending_bonus: list[tuple[int, int]] = []
-        if in_turn or at_stop or tables.after_any:
-            run.start(tables, hands, owner, pair_player, pending_bonus)
         leader = seat = first_leader
         lead_number = 0
         while True:

@@ -17,7 +17,7 @@ from ..core.citations import Provenance
 from ..core.findings import RuleCheck
 
 if TYPE_CHECKING:
-    from .hooks import AfterCard, AtStop, InTurn
+    from .hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
     from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
@@ -81,12 +81,14 @@ class Draft:
     """card -> compartments won by playing it alone."""
     pairs: list[list[tuple[int, int]]] = field(default_factory=lambda: [[] for _ in range(52)])
     """card -> (compartment, the pair's other card)."""
-    turn_up: list[list[int]] = field(default_factory=lambda: [[] for _ in range(52)])
-    """card -> compartments the dealer takes when it is turned up."""
     bonus: list[tuple[int, bool] | None] = field(default_factory=lambda: [None] * 52)
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     payments: list[int] = field(default_factory=lambda: [0] * 52)
     """card -> counters each other seat pays its player at once (0: none)."""
+    at_deal: list[AtDeal] = field(default_factory=list)
+    """Hooks tried, in order, when the cards are dealt (:data:`.hooks.AtDeal`)."""
+    at_turn_up: list[AtTurnUp] = field(default_factory=list)
+    """Hooks tried, in order, when a card is turned up (:data:`.hooks.AtTurnUp`)."""
     in_turn: list[InTurn] = field(default_factory=list)
     """Hooks tried before each card played in its turn in a run (:data:`.hooks.InTurn`)."""
     after_card: dict[int, AfterCard] = field(default_factory=dict)

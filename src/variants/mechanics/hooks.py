@@ -3,8 +3,12 @@ the ledger, the event log and the deal in play, each as the mechanics see it; an
 which a mechanic changes how play flows.
 
 A mechanic's compile step puts its play hooks in the tables' draft (:class:`.base.Draft`); the
-play loop calls them at three moments, and only for the cards and stops that have one:
+play loop calls them at these moments, and only for the deals, cards and stops that have one:
 
+- :data:`AtDeal`, when the cards are dealt: the hook may settle the deal without a run (the
+  hands shown);
+- :data:`AtTurnUp`, when a card is turned up: the hook may pay the dealer for it, and may end
+  the deal there;
 - :data:`InTurn`, before a card is played in its turn in a run: the hook may take the play
   over (Spin played with the card), and the run stops;
 - :data:`AfterCard`, after a card is played and has won what it wins: the hook may play more
@@ -20,7 +24,7 @@ depend only on what they use, and never on the engine above them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
 from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
@@ -29,6 +33,8 @@ if TYPE_CHECKING:
     from .base import PlayedApart
     from .holders import Exempted
     from .ruleset import Compartment, Rules
+    from .showing import Shown
+    from .turn_up_payout import DealVoided
     from .unplayed_penalty import Penalty
 
 WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
@@ -112,7 +118,9 @@ class Run(Protocol):
     @property
     def hands(self) -> list[list[int]]: ...
     @property
-    def log(self) -> Log[PlayedApart] | None: ...
+    def ledger(self) -> Ledger: ...
+    @property
+    def log(self) -> Log[PlayedApart | Shown | DealVoided] | None: ...
 
     def holder(self, card: int) -> int:
         """The seat holding ``card``, or -1 when it is in no hand."""
@@ -132,6 +140,11 @@ class Run(Protocol):
         it (the seat's policy decides)."""
 
 
+AtDeal = Callable[[Run, int, "Sequence[int]"], bool]
+"""(the deal, dealer, the cards dealt face up) -> whether the hook settled the deal without a
+run."""
+AtTurnUp = Callable[[Run, int, int], bool]
+"""(the deal, dealer, the card turned up) -> whether the deal ends there, unplayed."""
 InTurn = Callable[[Run, int, int, int], bool]
 """(the deal, seat, card, the card before it) -> whether the hook played the card itself; the
 run then stops, and the seat leads next."""

@@ -30,7 +30,7 @@ from .combination import BestWin, RankPairWin, RanksWin, taker
 from .down_and_up import is_down_and_up
 
 if TYPE_CHECKING:
-    from .hooks import Ledger, Log, Tables
+    from .hooks import Ledger, Log, Run, Tables
     from .ruleset import Rules
 
 FRAGMENTS = (
@@ -132,7 +132,21 @@ CHECKS = (_won_by_showing, _after_down_and_up, _no_runs, _sweep_in_pack)
 
 
 def compile_tables(draft: Draft, rules: Rules) -> None:
-    """Nothing per trump suit: the play loop asks :func:`show` once per deal."""
+    """A hook when the cards are dealt, where the hands are shown instead of played."""
+    if rules.play.showing is not None:
+        draft.at_deal.append(ShowHands(rules.play.showing))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHands:
+    """The play hook when the cards are dealt: the hands are shown (:func:`show`), and the deal
+    is over without a run."""
+
+    showing: Showing
+
+    def __call__(self, run: Run, dealer: int, face_up: Sequence[int]) -> bool:
+        show(run.compiled, self.showing, run.ledger, dealer, run.hands, face_up, run.log)
+        return True
 
 
 def show(
