@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, sync_playwright
 
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets
-from variants.rules.ruleset import Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = REPO / "rulesets"

@@ -19,11 +19,11 @@ from clirun import REPO, run
 from test_bugs_pinned import PEEL_BOARD, seat_view
 from test_hostile_rulesets import HAVE_SOURCES, SOURCES, ruleset_text
 
-from variants.engine.cards import parse_card
+from variants.core.cards import parse_card
 from variants.engine.policies import AdvicePolicy, make_policy
+from variants.mechanics.ruleset import Advice, AdvicePreference, Preference
 from variants.rules.advice import advice_beside
 from variants.rules.lookup import find_ruleset
-from variants.rules.ruleset import Advice, AdvicePreference, Preference
 from variants.site import compare
 from variants.site import describe as d
 from variants.site.statistics.advice import advisers

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from variants.engine.cards import parse_card
+from variants.core.cards import parse_card
 from variants.engine.compiled import PLAYED, SPARE, TABLE, CompiledRules, compile_rules
 from variants.engine.play import SeatView, legal_leads
 from variants.engine.policies import AdvicePolicy, Gain, counters, prospects, winnings, worth_early

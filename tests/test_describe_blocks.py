@@ -13,20 +13,20 @@ from types import ModuleType
 import pytest
 from imports import imported as imported_modules
 
+from variants.mechanics.ruleset import Rules, Ruleset
 from variants.rules.loader import load_rulesets
-from variants.rules.ruleset import Rules, Ruleset
 from variants.site import describe
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = Path(describe.__file__).parent
 MODULES = sorted(info.name for info in pkgutil.iter_modules([str(PACKAGE)]))
 MODEL = {
-    "variants.engine.cards",
-    "variants.rules.ruleset",
-    "variants.engine.dealplan",
+    "variants.core.cards",
+    "variants.mechanics.ruleset",
+    "variants.rules.dealplan",
     "variants.engine.events",
     "variants.telling.phrases",
-    "variants.telling.words",
+    "variants.core.words",
     "variants.rules.roles",
     "variants.mechanics",
     *(f"variants.mechanics.{m}" for m in ("bonus", "going_out", "holders", "unplayed_penalty")),
@@ -37,7 +37,7 @@ MODEL = {
 }
 """What the English is made from, besides the standard library: the model, the roles its
 compartments play, each mechanic's phrases (:mod:`variants.mechanics`), and the words the
-telling of a deal shares (:mod:`variants.telling.words`, :mod:`variants.telling.phrases`)."""
+telling of a deal shares (:mod:`variants.core.words`, :mod:`variants.telling.phrases`)."""
 
 
 def module(name: str) -> ModuleType:

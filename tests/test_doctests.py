@@ -9,8 +9,8 @@ import importlib
 import pytest
 
 MODULES = (
-    "variants.hidden",
-    "variants.saferead",
+    "variants.core.hidden",
+    "variants.core.saferead",
     "variants.rules.yamlsource",
     "variants.site.render",
     "variants.site.sourcepages",

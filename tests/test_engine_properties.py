@@ -21,8 +21,8 @@ from variants.engine.game import play_game
 from variants.engine.play import DealResult, legal_leads, play_deal, play_shuffled
 from variants.engine.policies import POLICIES, make_policy
 from variants.engine.staking import STAKINGS, make_staking
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets
-from variants.rules.ruleset import Ruleset
 from variants.rules.yamlsource import read_yaml_text
 from variants.telling.results import plays
 

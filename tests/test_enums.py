@@ -18,26 +18,18 @@ from typing import Any, Literal, NamedTuple, get_args, get_origin, get_type_hint
 
 import pytest
 
+from variants.core.cards import SUITS
 from variants.engine import events
-from variants.engine.cards import SUITS
 from variants.engine.compiled import compile_rules, dressing_payments
 from variants.engine.deal import trump_of
-from variants.engine.dealplan import plan_deal
 from variants.engine.game import play_game
 from variants.engine.policies import make_policy
-from variants.mechanics import MECHANICS, Win, build_win
+from variants.mechanics import MECHANICS, Win, build_win, ruleset
 from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
-from variants.mechanics.spare_seen import SeenBy
-from variants.mechanics.spread import Order, Spread
-from variants.mechanics.stock import StockEnd, StockSetAside
-from variants.mechanics.unplayed_penalty import UnplayedPenalty
-from variants.mechanics.with_another import Joins, WithAnother
-from variants.rules import ruleset
-from variants.rules.loader import load_ruleset, ruleset_schema
-from variants.rules.ruleset import (
+from variants.mechanics.ruleset import (
     AdvicePreference,
     Alternative,
     ClosingDeal,
@@ -67,6 +59,13 @@ from variants.rules.ruleset import (
     TurnUpCard,
     TurnUpFate,
 )
+from variants.mechanics.spare_seen import SeenBy
+from variants.mechanics.spread import Order, Spread
+from variants.mechanics.stock import StockEnd, StockSetAside
+from variants.mechanics.unplayed_penalty import UnplayedPenalty
+from variants.mechanics.with_another import Joins, WithAnother
+from variants.rules.dealplan import plan_deal
+from variants.rules.loader import load_ruleset, ruleset_schema
 from variants.site import describe
 
 REPO = Path(__file__).resolve().parent.parent

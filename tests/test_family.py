@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets, ruleset_schema
-from variants.rules.ruleset import Ruleset
 from variants.site import family
 from variants.site.pages import SiteData, generate_pages, navigation
 

@@ -18,12 +18,12 @@ from clirun import REPO, run
 from conftest import mkdocs_build, site_project
 from mkdocs.exceptions import PluginError
 
-from variants import safewrite
+from variants.core import safewrite
+from variants.core.saferead import MAX_TEXT_BYTES, text_lines
+from variants.core.settings import SettingError
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.bibliography import read_bibliography
-from variants.rules.ruleset import Ruleset
 from variants.rules.yamlsource import ProblemsError
-from variants.saferead import MAX_TEXT_BYTES, text_lines
-from variants.settings import SettingError
 from variants.site.exampledeals import deal_file_examples
 from variants.site.sourceexamples import CATALOGUE, read_catalogue
 from variants.site.sourcepages import page_spans

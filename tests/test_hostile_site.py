@@ -31,8 +31,8 @@ from mkdocs.structure.files import Files
 
 from variants.analysis.reports import report_json
 from variants.analysis.tallies import Z95
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets, ruleset_schema
-from variants.rules.ruleset import Ruleset
 from variants.site import hooks, pagecache, pages, publish
 from variants.site import stats_runs as sr
 from variants.site.pages import PageSet, SiteData

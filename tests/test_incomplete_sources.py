@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from clirun import REPO
 
+from variants.mechanics.ruleset import Gap, Ruleset, status_label
 from variants.rules.bibliography import read_bibliography
 from variants.rules.loader import load_ruleset, ruleset_schema
-from variants.rules.ruleset import Gap, Ruleset, status_label
 from variants.site import describe as d
 from variants.site.pages import SiteData, ruleset_page, sources_page
 

@@ -12,8 +12,8 @@ import pytest
 from clirun import run
 
 from variants.interactive import Table, handle
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.modeljson import dump_json
-from variants.rules.ruleset import Ruleset
 
 
 @pytest.fixture

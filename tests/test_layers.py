@@ -1,91 +1,85 @@
-"""The package's layers: the command line on top, imported by nothing below it; the simulator's
-modules and the statistics' runs in one direction only; and the browser's modules without the
-simulator's worker processes.
-
-Every import counts: at the top of a module, under ``TYPE_CHECKING`` and inside a function.
-"""
+"""The pipeline's layers, checked by import-linter: each imports only the layers below it (the
+command line on top, imported by nothing below it), and no two parts of a package import each
+other, counting imports under ``TYPE_CHECKING`` and inside functions. A back edge put in on
+purpose breaks the check. And the browser's modules are without the simulator's worker
+processes."""
 
 from __future__ import annotations
 
 import ast
-from functools import cache
+import shutil
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from variants.site.playpage import browser_modules
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "variants"
+REPO = Path(__file__).resolve().parent.parent
 
 
-@cache
-def modules() -> dict[str, Path]:
-    """Every module of the package by its dotted name (a package by its own name)."""
-    found = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        found[".".join(parts)] = path
-    return found
+def lint_imports(src: Path) -> subprocess.CompletedProcess[str]:
+    """import-linter's check of the package under ``src``, with the project's contracts."""
+    return subprocess.run(
+        [sys.executable, "-c", "from importlinter.cli import lint_imports_command as c; c()"],
+        cwd=REPO,
+        env={"PYTHONPATH": str(src), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
 
 
-def _module_of(name: str) -> str | None:
-    """The package's module ``name`` is in (a name imported from a module is in that module)."""
-    while name and name not in modules():
-        name = name.rpartition(".")[0]
-    return name or None
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("src")
+    shutil.copytree(REPO / "src" / "variants", src / "variants")
+    return src
 
 
-@cache
-def imported(module: str) -> frozenset[str]:
-    """The package's modules that ``module`` imports, wherever in it the import is."""
-    path = modules()[module]
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_bytes())):
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parts, *([base] if base else [])])
-            names = [f"{base}.{alias.name}" for alias in node.names]
-        else:
-            continue
-        found.update(m for name in names if (m := _module_of(name)) and m != module)
-    return frozenset(found)
+def test_the_layers_hold() -> None:
+    result = lint_imports(REPO / "src")
+    assert result.returncode == 0, result.stdout
+    assert "Contracts: 2 kept, 0 broken." in result.stdout
 
 
-def reached(module: str) -> set[str]:
-    """Every module ``module`` imports, directly or not."""
-    seen: set[str] = set()
-    waiting = [module]
-    while waiting:
-        for name in imported(waiting.pop()):
-            if name not in seen:
-                seen.add(name)
-                waiting.append(name)
-    return seen
-
-
-def is_command_line(module: str) -> bool:
-    return module == "variants.cli" or module.startswith("variants.cli.")
-
-
-def test_nothing_below_the_command_line_imports_it() -> None:
-    """The command line is the top layer: only the entry points start it."""
-    below = [m for m in modules() if not is_command_line(m) and m != "variants.entry"]
-    assert [m for m in below if any(map(is_command_line, imported(m)))] == []
-
-
-def test_the_simulator_and_the_statistics_runs_import_no_cycle() -> None:
-    layered = [
-        m
-        for m in modules()
-        if m.startswith(("variants.analysis", "variants.site.stats_runs", "variants.cli"))
-        or m in ("variants.interactive", "variants.entry")
-    ]
-    assert [m for m in layered if m in reached(m)] == []
+@pytest.mark.parametrize(
+    ("module", "line", "said"),
+    [
+        (
+            "core/cards.py",
+            "from ..engine import play as _play  # noqa",
+            "variants.core is not allowed to import variants.engine",
+        ),
+        (
+            "mechanics/in_lieu.py",
+            "if TYPE_CHECKING:\n    from ..engine.events import Event as _Event",
+            "variants.mechanics is not allowed to import variants.engine",
+        ),
+        (
+            "engine/play.py",
+            "def _later() -> None:\n    from ..telling import narrate  # noqa",
+            "variants.engine is not allowed to import variants.telling",
+        ),
+        (
+            "rules/yamlsource.py",
+            "def _later() -> None:\n    from . import loader  # noqa",
+            "No cycles are allowed in variants.rules",
+        ),
+    ],
+    ids=["core-engine", "for-types", "in-a-function", "a-cycle"],
+)
+def test_a_back_edge_breaks_them(copy: Path, module: str, line: str, said: str) -> None:
+    path = copy / "variants" / module
+    before = path.read_text("utf-8")
+    try:
+        path.write_text(f"{before}\n{line}\n", "utf-8")
+        result = lint_imports(copy)
+    finally:
+        path.write_text(before, "utf-8")
+    assert result.returncode == 1
+    assert said in result.stdout
 
 
 def test_the_browser_is_given_no_worker_process_and_no_signal_handler() -> None:
@@ -95,7 +89,7 @@ def test_the_browser_is_given_no_worker_process_and_no_signal_handler() -> None:
     assert {"analysis/tallies", "analysis/chunks", "analysis/reports"} <= shipped
     assert "analysis/runner" not in shipped
     for name in browser_modules():
-        tree = ast.parse((PACKAGE / name).read_bytes())
+        tree = ast.parse((REPO / "src" / "variants" / name).read_bytes())
         outside = {
             name.partition(".")[0]
             for node in ast.walk(tree)

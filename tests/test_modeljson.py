@@ -18,8 +18,9 @@ from variants.engine.compiled import compile_rules
 from variants.engine.deal import shuffled_deal
 from variants.engine.play import play_deal
 from variants.engine.policies import make_policy
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.modeljson import ModelJsonError, dump_json, load_json, schema_id
-from variants.rules.ruleset import Ruleset
+from variants.site.playpage import rulesets_json
 
 
 def _combinations(ruleset: Ruleset) -> list[dict[str, str]]:
@@ -130,7 +131,7 @@ def test_what_is_not_a_saved_ruleset_is_refused(text: str, message: str) -> None
 STANDARD_LIBRARY_ONLY = """
 import importlib, pkgutil, sys
 import variants.engine, variants.telling
-names = ["variants.rules.ruleset", "variants.rules.roles", "variants.rules.modeljson"]
+names = ["variants.mechanics.ruleset", "variants.rules.roles", "variants.rules.modeljson"]
 for package in (variants.engine, variants.telling):
     names += [f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)]
 for name in names:
@@ -146,3 +147,15 @@ def test_the_model_engine_and_telling_import_the_standard_library_alone() -> Non
     )
     count, outside = done.stdout.split(" ", 1)
     assert int(count) > 10 and outside.strip() == "[]"
+
+
+def test_the_published_rulesets_name_their_files_not_where_the_site_was_built(
+    rulesets: dict[str, Ruleset],
+) -> None:
+    """The Play page's rulesets keep each file's name, and no folder of the machine that built
+    the site; they load as the rulesets they are."""
+    published = json.loads(rulesets_json(rulesets.values()))
+    for ruleset_id, saved in published.items():
+        assert json.loads(saved)["path"] == f"{ruleset_id}.yaml"
+        assert load_json(saved).rules == rulesets[ruleset_id].rules
+    assert str(REPO) not in json.dumps(published)

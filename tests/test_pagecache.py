@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
+from variants.core.safewrite import WriteError
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import ruleset_schema
-from variants.rules.ruleset import Ruleset
-from variants.safewrite import WriteError
 from variants.site import pagecache, pages
 from variants.site.pages import PageMaker, PageNameError, PageSet, SiteData
 

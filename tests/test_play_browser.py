@@ -20,7 +20,7 @@ from clirun import run
 from conftest import attributes
 from playwright.sync_api import Browser, Page, Route, expect
 
-from variants.rules.ruleset import Ruleset
+from variants.mechanics.ruleset import Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 ROOT = "[data-pj-play]"

@@ -26,9 +26,9 @@ from variants.analysis.reports import report_json
 from variants.cli import experiment
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.events import Paid
+from variants.mechanics.ruleset import Ruleset
 from variants.rules import roles
 from variants.rules.loader import load_ruleset
-from variants.rules.ruleset import Ruleset
 from variants.site import compare, statistics
 from variants.site import stats_runs as sr
 from variants.site.render import Linker

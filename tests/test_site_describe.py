@@ -11,8 +11,8 @@ import pytest
 
 from variants.mechanics import holders
 from variants.mechanics.holders import HolderPays
+from variants.mechanics.ruleset import FirstDealer, Ruleset, StopCause, TurnUpFate
 from variants.rules.loader import load_rulesets, ruleset_schema
-from variants.rules.ruleset import FirstDealer, Ruleset, StopCause, TurnUpFate
 from variants.site import (
     charts,
     compare,

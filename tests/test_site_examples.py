@@ -10,7 +10,7 @@ import pytest
 from variants.cli import main
 from variants.dealfile import read_deal_file
 from variants.engine.events import Led
-from variants.rules.ruleset import Ruleset
+from variants.mechanics.ruleset import Ruleset
 from variants.site.exampledeals import (
     deal_view,
     examples_for,

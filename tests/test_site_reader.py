@@ -14,10 +14,10 @@ import pytest
 from conftest import build_site, site_project
 from playwright.sync_api import Browser
 
+from variants.core.citations import Citation
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.bibliography import read_bibliography
-from variants.rules.citations import Citation
 from variants.rules.loader import load_rulesets, source_texts
-from variants.rules.ruleset import Ruleset
 from variants.site import brief, compare, family, glossary
 from variants.site import describe as d
 from variants.site.render import Linker

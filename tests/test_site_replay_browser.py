@@ -20,10 +20,10 @@ import pytest
 from conftest import attributes
 from playwright.sync_api import Browser, Page, expect
 
+from variants.core.cards import card_glyph, parse_card
 from variants.dealfile import read_deal_file
-from variants.engine.cards import card_glyph, parse_card
 from variants.engine.events import Led, Stopped
-from variants.rules.ruleset import Ruleset
+from variants.mechanics.ruleset import Ruleset
 from variants.site.exampledeals import (
     Example,
     examples_for,

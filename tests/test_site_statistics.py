@@ -21,8 +21,8 @@ from conftest import SiteBuild, build_site
 from variants.analysis.reports import deals_report, report_json
 from variants.analysis.runner import simulate_deals
 from variants.cli import experiment
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_ruleset, load_rulesets
-from variants.rules.ruleset import Ruleset
 from variants.site import stats_runs as sr
 from variants.site.charts import Bar, bar_chart, layout, nice_domain, nice_step, number, percent
 from variants.site.statistics import (

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from texts import SOURCES
 
+from variants.core.cards import card_name, parse_card
+from variants.core.saferead import read_text_lines
 from variants.dealfile import play_deal_file, read_deal_file
-from variants.engine.cards import card_name, parse_card
 from variants.engine.compiled import REMOVED, TABLE, compile_rules
 from variants.engine.deal import places
-from variants.engine.dealplan import SPARE, plan_deal
 from variants.engine.events import (
     CompartmentWon,
     Event,
@@ -31,8 +31,8 @@ from variants.mechanics.in_lieu import StoodIn
 from variants.mechanics.with_another import PlayedWith
 from variants.rules.bibliography import read_bibliography
 from variants.rules.checks import _fold
+from variants.rules.dealplan import SPARE, plan_deal
 from variants.rules.loader import load_rulesets, ruleset_schema
-from variants.saferead import read_text_lines
 from variants.site.pages import SiteData, navigation, page_makers, with_added_pages
 from variants.site.sourceexamples import PAGE, TITLE, SourceExample, read_catalogue
 

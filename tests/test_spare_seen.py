@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from variants.engine.cards import parse_card
+from variants.core.cards import parse_card
 from variants.engine.compiled import PLAYED, SPARE, TABLE, compile_rules
 from variants.engine.play import SeatView, legal_leads
 from variants.engine.policies import make_policy
+from variants.mechanics.ruleset import Rules
 from variants.mechanics.spare_seen import knows_spare
 from variants.rules.loader import load_ruleset
-from variants.rules.ruleset import Rules
 
 REPO = Path(__file__).resolve().parent.parent
 

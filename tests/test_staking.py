@@ -26,9 +26,9 @@ from variants.engine.events import Dressed, Led
 from variants.engine.play import play_deal
 from variants.engine.policies import make_policy
 from variants.engine.staking import EVEN, STAKINGS, make_staking
+from variants.mechanics.ruleset import StakingName
 from variants.mechanics.spread import Spread, laid_problem, payments, random_payments
 from variants.rules.loader import load_rulesets
-from variants.rules.ruleset import StakingName
 from variants.rules.yamlsource import read_yaml_text
 
 RULESETS = load_rulesets(REPO / "rulesets")

@@ -23,8 +23,8 @@ from variants.analysis.reports import (
     wilson_rate,
 )
 from variants.analysis.tallies import Z95
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_ruleset
-from variants.rules.ruleset import Ruleset
 from variants.site import render
 from variants.site import stats_runs as sr
 from variants.site.render import Linker
@@ -259,7 +259,7 @@ def test_the_questions_keep_their_order_and_anchors() -> None:
 
 
 def test_the_dressing_is_said_of_whoever_pays_it() -> None:
-    from variants.rules.ruleset import banker_dresses
+    from variants.mechanics.ruleset import banker_dresses
     from variants.site.statistics.seats import dressing_sentence
 
     shedding = load_ruleset(RULESETS / "modern-shedding.yaml").rules.dressing.payer

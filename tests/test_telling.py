@@ -13,11 +13,12 @@ from typing import get_args
 
 import pytest
 
+from variants.core.cards import card_name, card_words, parse_card
+from variants.core.words import cap, join_words
 from variants.dealfile import play_deal_file, read_deal_file
-from variants.engine.cards import card_name, card_words, parse_card
 from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
+from variants.mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.rules.lookup import find_ruleset
-from variants.rules.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.site.exampledeals import deal_view, generated_example
 from variants.site.svg import is_layout
 from variants.telling.narrate import PEOPLE, Style, narrate
@@ -31,7 +32,6 @@ from variants.telling.phrases import (
 )
 from variants.telling.replaydata import replay_steps, step_line
 from variants.telling.results import Table, deal_json, plays
-from variants.telling.words import cap, join_words
 
 REPO = Path(__file__).resolve().parent.parent
 DEALS = REPO / "tests" / "deals"

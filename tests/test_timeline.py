@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets
-from variants.rules.ruleset import Ruleset
 from variants.site import compare, timeline
 
 REPO = Path(__file__).resolve().parent.parent

@@ -28,8 +28,8 @@ import pytest
 from clirun import Outcome, run
 from texts import HAVE_SOURCES, SOURCES
 
+from variants.mechanics.ruleset import Rules, Ruleset
 from variants.rules.loader import find_sources_dir, load_ruleset
-from variants.rules.ruleset import Rules, Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
 BROKEN = REPO / "tests" / "broken"

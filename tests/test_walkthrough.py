@@ -7,8 +7,8 @@ from pathlib import Path
 
 from clirun import run
 
+from variants.core.cards import parse_card
 from variants.dealfile import read_deal_file
-from variants.engine.cards import parse_card
 from variants.engine.events import CompartmentWon, Exempted, Led, Played, Stopped, WentOut
 from variants.engine.play import play_deal
 from variants.engine.policies import make_policy

@@ -11,10 +11,10 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 
-from variants.hidden import shown
-from variants.saferead import ReadError
-from variants.safewrite import WriteError
-from variants.settings import SettingError
+from variants.core.hidden import shown
+from variants.core.saferead import ReadError
+from variants.core.safewrite import WriteError
+from variants.core.settings import SettingError
 from variants.site import hooks, publish
 from variants.site.stats_runs import check_settings
 

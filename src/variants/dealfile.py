@@ -16,23 +16,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine.cards import CardError, card_name, parse_card
+from .core.cards import CardError, card_name, parse_card
+from .core.hidden import hidden_at
+from .core.settings import rulesets_dir
 from .engine.compiled import CompiledRules, board_stakes, compile_rules, with_pool
 from .engine.deal import DealSetup, sort_hand
-from .engine.dealplan import SPARE, TURN_UP, DealPlanError
 from .engine.events import Led
 from .engine.play import DealResult, IllegalLeadError, play_deal
 from .engine.policies import ADVICE_PREFIX, POLICIES, make_policy
 from .engine.staking import DEFAULT_STAKING, STAKINGS, Staking, given, make_staking
-from .hidden import hidden_at
 from .mechanics import pool as pool_cards
+from .mechanics.ruleset import OptionError, Ruleset
 from .mechanics.spread import laid_problem
 from .rules.advice import advice_beside
+from .rules.dealplan import SPARE, TURN_UP, DealPlanError
 from .rules.loader import choice_problems
 from .rules.lookup import MAX_ID, clip, find_ruleset, known_rulesets
-from .rules.ruleset import OptionError, Ruleset
 from .rules.yamlsource import JsonPath, ProblemsError, YamlDocument, read_yaml
-from .settings import rulesets_dir
 
 KEYS = {
     "title": "a short title for the deal",
@@ -143,7 +143,7 @@ def kind(value: object) -> str:
 
 def unprintable(text: str, allowed: str = "") -> str | None:
     """A description of the first character of ``text`` that is not visible text
-    (:mod:`variants.hidden`), apart from those in ``allowed``; None when there is none."""
+    (:mod:`variants.core.hidden`), apart from those in ``allowed``; None when there is none."""
     at = hidden_at(text, allowed)
     return None if at is None else f"U+{ord(text[at]):04X} at character {at + 1}"
 

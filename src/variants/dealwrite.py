@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-from .engine.cards import card_name
+from .core.cards import card_name
 from .engine.deal import DealSetup
 
 

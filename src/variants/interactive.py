@@ -23,21 +23,21 @@ from typing import Any
 from .analysis.chunks import CHUNK, chunk_rng, deal_tally
 from .analysis.reports import Meta, deals_report, report_json
 from .analysis.tallies import Tally
+from .core.cards import SUIT_NAMES, SUITS, card_name, parse_card, suit_of
+from .core.words import person
 from .dealwrite import deal_file_text
-from .engine.cards import SUIT_NAMES, SUITS, card_name, parse_card, suit_of
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import DealSetup, shuffled_deal
 from .engine.events import AS_GIVEN, Event, Led
 from .engine.game import choose_first_dealer
 from .engine.play import DealResult, SeatView, legal_leads, play_deal
 from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
+from .mechanics.ruleset import Advice, Ruleset
 from .rules.modeljson import load_json
 from .rules.roles import chief_card
-from .rules.ruleset import Advice, Ruleset
 from .telling.narrate import PEOPLE, PLAIN, render_reason
 from .telling.replaydata import replay_steps
 from .telling.results import deal_json, plays
-from .telling.words import person
 
 POLICY_NAMES = ("advised", "random")
 """The policies the other seats may follow, besides another ruleset's advice."""

@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 from jinja2 import Environment, StrictUndefined
 
+from .core.safewrite import WriteError, create_text
 from .dealfile import unprintable
 from .rules.checks import interpretations_named
 from .rules.loader import RULESET_SUFFIXES, ruleset_problems
@@ -34,7 +35,6 @@ from .rules.yamlsource import (
     read_yaml,
     read_yaml_text,
 )
-from .safewrite import WriteError, create_text
 
 MAX_TITLE = 120
 """The longest title a ruleset may have (as the schema says)."""

@@ -21,9 +21,9 @@ from ..engine.game import play_compiled_game
 from ..engine.play import Policy, play_deal, play_shuffled
 from ..engine.policies import make_policy
 from ..engine.staking import DEFAULT_STAKING, EVEN, Staking, make_staking
+from ..mechanics.ruleset import Rules, Ruleset
 from ..rules import roles
 from ..rules.advice import advice_beside
-from ..rules.ruleset import Rules, Ruleset
 from .bulk import tally_deals
 from .tallies import GameTally, SeatTally, SharedTally, Tally
 

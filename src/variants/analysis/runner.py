@@ -26,8 +26,8 @@ from typing import Any, Protocol, TypeVar
 from ..engine.compiled import compile_rules
 from ..engine.policies import make_policy
 from ..engine.staking import DEFAULT_STAKING
+from ..mechanics.ruleset import Ruleset
 from ..rules.advice import advice_beside
-from ..rules.ruleset import Ruleset
 from .chunks import (
     CHUNK,
     GAME_CHUNK,

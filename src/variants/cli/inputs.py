@@ -12,17 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.settings import SettingError, rulesets_dir, usable_folder
 from ..dealfile import DealFile, DealFileError, play_deal_file, read_deal_file
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.play import DealResult, Policy
 from ..engine.policies import make_policy
 from ..engine.staking import Staking, make_staking
+from ..mechanics.ruleset import OptionError, Ruleset
 from ..rules.advice import advice_beside
 from ..rules.loader import choice_problems, load_ruleset
 from ..rules.lookup import find_ruleset, is_ruleset_id
-from ..rules.ruleset import OptionError, Ruleset
 from ..rules.yamlsource import ProblemsError
-from ..settings import SettingError, rulesets_dir, usable_folder
 from ..telling.narrate import Style
 from .parsing import UsageError
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..mechanics.ruleset import status_label
 from ..rules.loader import validate_paths
-from ..rules.ruleset import status_label
 from .inputs import rulesets_folder
 from .parsing import Parser, path_named
 from .text import error, table

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..safewrite import WriteError, write_text
+from ..core.safewrite import WriteError, write_text
 from .parsing import UsageError
 from .text import say
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine.cards import parse_card
+from ..core.cards import parse_card
 from ..telling.results import deal_json
 from .inputs import deal_played, deal_read, style
 from .jsonout import print_json

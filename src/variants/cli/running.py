@@ -20,7 +20,7 @@ from types import FrameType
 from typing import Any, TextIO, cast
 
 from ..analysis.runner import WorkerError
-from ..settings import SettingError
+from ..core.settings import SettingError
 from .parsing import Parser, UsageError
 from .text import error
 

@@ -7,11 +7,11 @@ import sys
 from collections.abc import Sequence
 
 from ..analysis.reports import DealsReport, GamesReport, Mean, Rate, Report, position_names
-from ..hidden import shown
+from ..core.hidden import shown
 
 
 def visible(text: str) -> str:
-    """``text`` with each character that is not visible text (:mod:`variants.hidden`) but the
+    """``text`` with each character that is not visible text (:mod:`variants.core.hidden`) but the
     tab written as an escape such as ``\\x1b``: what came from input is shown as it is, on one
     line, and cannot act on the terminal."""
     return shown(text)

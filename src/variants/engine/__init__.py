@@ -1,3 +1,3 @@
-"""The engine: cards, the compiled int tables, dealing, the play loop, settlement, games of many
-deals, lead policies, the typed events of a logged deal, and deal files. It imports only the
-standard library and the model."""
+"""The engine: the compiled int tables, dealing, the play loop, settlement, games of many deals,
+lead policies and the typed events of a logged deal. It imports the standard library, the core,
+the mechanics and the rules, and nothing above them."""

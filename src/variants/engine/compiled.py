@@ -16,14 +16,15 @@ from functools import cache
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, assert_never
 
+from ..core.cards import make_card, rank_of, suit_of
 from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
-from ..rules.ruleset import Compartment, Dressing, Rules, StopCause
-from .cards import make_card, rank_of, suit_of
-from .dealplan import SPARE as PLAN_SPARE
-from .dealplan import TURN_UP, DealPlan, plan_deal
+from ..mechanics.hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
+from ..mechanics.ruleset import Compartment, Dressing, Rules, StopCause
+from ..rules.dealplan import SPARE as PLAN_SPARE
+from ..rules.dealplan import TURN_UP, DealPlan, plan_deal
 
 if TYPE_CHECKING:
     import random
@@ -67,8 +68,6 @@ class TrumpTables:
     """card -> compartments won by playing it alone."""
     pairs: tuple[tuple[tuple[int, int], ...], ...]
     """card -> (compartment, the pair's other card)."""
-    turn_up: tuple[tuple[int, ...], ...]
-    """card -> compartments the dealer takes when it is turned up."""
     cards_of: tuple[tuple[int, ...], ...]
     """compartment -> the cards that win it (empty for Game)."""
     winning: tuple[tuple[int, int], ...]
@@ -80,15 +79,23 @@ class TrumpTables:
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     payments: tuple[int, ...]
     """card -> counters each other seat pays its player at once (0: none)."""
-    with_another: int
-    """The card whose player may play another card with it, which becomes a stop, or -1."""
-    with_in_turn: int
-    """The card its holder may play with a card of his in its turn, which becomes a stop, or -1."""
+    at_deal: tuple[AtDeal, ...]
+    """The mechanics' hooks tried, in order, when the cards are dealt."""
+    at_turn_up: tuple[AtTurnUp, ...]
+    """The mechanics' hooks tried, in order, when a card is turned up."""
+    in_turn: tuple[InTurn, ...]
+    """The mechanics' hooks tried before each card played in its turn in a run."""
+    after_card: tuple[AfterCard | None, ...]
+    """card -> the mechanic's hook called after it is played, or None."""
+    hooked: bool
+    """Whether any mechanic has a play hook in these tables."""
+    at_stop: tuple[AtStop, ...]
+    """The mechanics' hooks tried, in order, when a run stops for want of a card."""
     special: tuple[bool, ...]
     """card -> whether playing it can win, pay or complete anything (the hot loop's one test)."""
     more: tuple[bool, ...]
-    """card -> whether playing it pays a bonus or a payment, may complete a pair, or lets its
-    player play another card with it."""
+    """card -> whether playing it pays a bonus or a payment, may complete a pair, or has a hook
+    after it is played."""
     chain: tuple[int, ...]
     """card -> the card that may follow it in a run, or ``END`` after the top rank and before
     a card that may only be led."""
@@ -98,8 +105,6 @@ class TrumpTables:
     """Compartments whose held card doubles them at the end (the same under every trump)."""
     holders: tuple[tuple[int, bool], ...]
     """(compartment, exempt?) at going out (the same under every trump)."""
-    in_lieu: int
-    """The card that may stand in for the missing card of a stopped run, or -1."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,22 +308,27 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
     )
     single, pairs, bonus, payments = draft.single, draft.pairs, draft.bonus, draft.payments
     more = tuple(
-        bool(pairs[c]) or bonus[c] is not None or payments[c] > 0 or c == draft.with_another
+        bool(pairs[c]) or bonus[c] is not None or payments[c] > 0 or c in draft.after_card
         for c in range(52)
     )
     winning = tuple((index, card) for index, cards in enumerate(draft.cards_of) for card in cards)
     return TrumpTables(
         single=tuple(tuple(x) for x in single),
         pairs=tuple(tuple(x) for x in pairs),
-        turn_up=tuple(tuple(x) for x in draft.turn_up),
         cards_of=tuple(draft.cards_of),
         winning=winning,
         settling=tuple((index, card) for index, card in winning if index in draft.settled),
         lead_only=lead_only,
         bonus=tuple(bonus),
         payments=tuple(payments),
-        with_another=draft.with_another,
-        with_in_turn=draft.with_in_turn,
+        at_deal=tuple(draft.at_deal),
+        at_turn_up=tuple(draft.at_turn_up),
+        in_turn=tuple(draft.in_turn),
+        after_card=tuple(draft.after_card.get(c) for c in range(52)),
+        hooked=bool(
+            draft.at_deal or draft.at_turn_up or draft.in_turn or draft.after_card or draft.at_stop
+        ),
+        at_stop=tuple(draft.at_stop),
         special=tuple(bool(single[c]) or more[c] for c in range(52)),
         more=more,
         chain=tuple(
@@ -327,7 +337,6 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         game=draft.game,
         penalties=tuple(draft.penalties),
         holders=tuple(draft.holders),
-        in_lieu=draft.in_lieu,
     )
 
 

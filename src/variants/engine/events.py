@@ -12,20 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..mechanics import bonus, card, going_out, pair, payments, showing, turn_up_payout
+from ..mechanics.base import PlayedApart as PlayedApart
 from ..mechanics.holders import Exempted as Exempted
+from ..mechanics.hooks import PayReason as PayReason
+from ..mechanics.hooks import WinHow as WinHow
 from ..mechanics.in_lieu import StoodIn as StoodIn
+from ..mechanics.ruleset import FirstDealer
+from ..mechanics.ruleset import StopCause as StopCause
 from ..mechanics.showing import Shown as Shown
 from ..mechanics.turn_up_payout import DealVoided as DealVoided
 from ..mechanics.unplayed_penalty import Penalty as Penalty
 from ..mechanics.with_another import PlayedWith as PlayedWith
-from ..rules.ruleset import FirstDealer
-from ..rules.ruleset import StopCause as StopCause
 
-WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
-"""How a compartment is won: by a mechanic, or at a game's closing deal."""
-PayReason = Literal[going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason]
-"""What a payment is for: the mechanic that makes it."""
 TurnUpPlace = Literal["table", "hand", "spare", "none"]
 
 
@@ -160,8 +158,7 @@ Event = (
     | DealVoided
     | Led
     | Played
-    | StoodIn
-    | PlayedWith
+    | PlayedApart
     | Shown
     | Stopped
     | WentOut

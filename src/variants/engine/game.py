@@ -6,8 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import assert_never
 
-from ..rules.ruleset import Rules
-from .cards import RANKS, rank_of
+from ..core.cards import RANKS, rank_of
+from ..mechanics.ruleset import Rules
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
 from .events import (

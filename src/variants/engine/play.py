@@ -13,14 +13,11 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from ..core.cards import SUIT_NAMES, SUITS, card_name, suit_of
 from ..mechanics import pool as pool_cards
-from ..mechanics.in_lieu import stand_in
-from ..mechanics.showing import show
+from ..mechanics.hooks import AtStop, InTurn
+from ..mechanics.ruleset import StopCause
 from ..mechanics.spare_seen import knows_spare
-from ..mechanics.turn_up_payout import DealVoided, pay_turn_up
-from ..mechanics.with_another import join_in_turn, play_with
-from ..rules.ruleset import StopCause
-from .cards import SUIT_NAMES, SUITS, card_name, suit_of
 from .compiled import (
     END,
     NO_TRUMP,
@@ -31,6 +28,7 @@ from .compiled import (
     TABLE,
     CompiledRules,
     Dealing,
+    TrumpTables,
     with_pool,
 )
 from .deal import DealSetup, places, shuffle
@@ -418,7 +416,7 @@ def play_dealt(
     draw = rng.random
     watched = logging or only is None
     first_leader = (dealer + 1) % players
-    showing = compiled.rules.play.showing
+    run = _Run(compiled, ledger, choosers, rng)
     pool = compiled.pool
     for hands, owner, turn_up, face_up in deals:
         trump = trump_after[END if turn_up is None else turn_up]
@@ -431,18 +429,23 @@ def play_dealt(
                 dealer, tuple(tuple(h) for h in hands), spare, turn_up, place, face_up, pool
             )
             log.append(dealt)  # type: ignore[union-attr]
-        if showing is not None:  # the hands are shown, not played: no run, nobody goes out
-            show(compiled, showing, ledger, dealer, hands, face_up, log)
-            yield None, trump
+        at_deal = tables.at_deal
+        at_turn_up = tables.at_turn_up
+        in_turn = tables.in_turn
+        after_card = tables.after_card
+        at_stop = tables.at_stop
+        pair_player: dict[int, int] = {}
+        pending_bonus: list[tuple[int, int]] = []
+        if tables.hooked:
+            run.start(tables, hands, owner, pair_player, pending_bonus)
+        if at_deal and any(hook(run, dealer, face_up) for hook in at_deal):
+            yield None, trump  # settled without a run (the hands shown): nobody goes out
             continue
         if turn_up is not None:
             if logging:
                 log.append(TurnedUp(turn_up, dealer, trump))  # type: ignore[union-attr]
-            wins = tables.turn_up[turn_up]
-            if wins and pay_turn_up(compiled, ledger, wins, dealer, hands):
-                if logging:
-                    log.append(DealVoided(turn_up))  # type: ignore[union-attr]
-                yield None, trump
+            if at_turn_up and any(hook(run, dealer, turn_up) for hook in at_turn_up):
+                yield None, trump  # the turn-up ended the deal
                 continue
         chain = tables.chain
         # With a log every card is special: the log of a card played is written where a card
@@ -451,14 +454,8 @@ def play_dealt(
         special = tables.special if log is None else EVERY_CARD
         single = tables.single
         more = tables.more
-        in_lieu = tables.in_lieu
-        with_another = tables.with_another
-        with_in_turn = tables.with_in_turn
-        policies = choosers.policies
         taken = ledger.taken
         known_spare: set[int] = set()  # cards a stopped run has shown to lie in the spare hand
-        pair_player: dict[int, int] = {}
-        pending_bonus: list[tuple[int, int]] = []
         leader = seat = first_leader
         lead_number = 0
         while True:
@@ -480,28 +477,13 @@ def play_dealt(
             seat = leader
             previous = -1
             while True:
-                joined = (
-                    with_in_turn >= 0
-                    and previous >= 0
-                    and owner[with_in_turn] == seat
-                    and policies[seat].plays_with(hands[seat], card, with_in_turn, rng)
-                )
+                if in_turn and previous >= 0 and _in_turn(in_turn, run, seat, card, previous):
+                    hand = hands[seat]
+                    leader = seat
+                    break
                 owner[card] = PLAYED
                 hand = hands[seat]
                 hand.remove(card)
-                if joined:
-                    # Spin played with a card in its turn: both are played, Spin is paid for,
-                    # and the card is a stop, so its player leads next.
-                    if logging:
-                        log.append(Played(seat, with_in_turn))  # type: ignore[union-attr]
-                    join_in_turn(log, hand, owner, seat, card, with_in_turn, PLAYED)
-                    for one, before in ((card, previous), (with_in_turn, card)):
-                        played_out_of_turn(
-                            compiled, tables, ledger, hands, one, seat, before, pair_player,
-                            pending_bonus,
-                        )  # fmt: skip
-                    leader = seat
-                    break
                 if special[card]:
                     if logging and previous >= 0:
                         log.append(Played(seat, card))  # type: ignore[union-attr]
@@ -513,19 +495,13 @@ def play_dealt(
                             compiled, tables, ledger, hands, card, seat, previous, pair_player,
                             pending_bonus,
                         )  # fmt: skip
-                        if card == with_another and hand:
-                            # Another card played with it is a stop: its player leads next.
-                            previous = card
-                            card = play_with(
-                                log, hands, owner, seat, card, compiled.succ, compiled.rank_pos,
-                                PLAYED,
-                            )  # fmt: skip
-                            played_out_of_turn(
-                                compiled, tables, ledger, hands, card, seat, previous, pair_player,
-                                pending_bonus,
-                            )  # fmt: skip
-                            leader = seat
-                            break
+                        after = after_card[card]
+                        if after is not None:
+                            last = after(run, seat, card)
+                            if last is not None:  # the hook played more, and the run stops
+                                card = last
+                                leader = seat
+                                break
                 if not hand:
                     break
                 following = chain[card]
@@ -535,27 +511,24 @@ def play_dealt(
                     seat = where
                     card = following
                     continue
-                if in_lieu >= 0 and following != END and owner[in_lieu] >= 0:
-                    # The card that may stand in is played in place of the missing one.
+                if at_stop and following != END:
+                    # A mechanic may have a card played: the Pope in place of the missing one.
                     if watched and where == SPARE:
                         known_spare.add(following)
-                    seat = stand_in(log, hands, owner, in_lieu, following, PLAYED)
-                    played_out_of_turn(
-                        compiled, tables, ledger, hands, in_lieu, seat, -1, pair_player,
-                        pending_bonus,
-                    )  # fmt: skip
-                    hand = hands[seat]
-                    if not hand:
-                        card = in_lieu
-                        break
-                    card = following  # the run goes on from the card it stood for
-                    following = chain[card]
-                    where = owner[following]
-                    if where >= 0:
-                        previous = in_lieu
-                        seat = where
-                        card = following
-                        continue
+                    stood = _at_stop(at_stop, run, following)
+                    if stood is not None:
+                        seat, played, card = stood  # the run goes on from ``card``
+                        hand = hands[seat]
+                        if not hand:
+                            card = played
+                            break
+                        following = chain[card]
+                        where = owner[following]
+                        if where >= 0:
+                            previous = played
+                            seat = where
+                            card = following
+                            continue
                 if watched:  # someone reads the log or sees the table
                     if logging:
                         log.append(_stop(seat, card, compiled.succ[card], owner))  # type: ignore[union-attr]
@@ -580,6 +553,83 @@ def play_dealt(
                 if board[index] > 0:
                     take(index, seat, "going-out")
         yield seat, trump
+
+
+def _in_turn(hooks: Sequence[InTurn], run: _Run, seat: int, card: int, previous: int) -> bool:
+    """Whether a mechanic's hook played ``card``, in its turn in a run, itself."""
+    return any(hook(run, seat, card, previous) for hook in hooks)
+
+
+def _at_stop(hooks: Sequence[AtStop], run: _Run, missing: int) -> tuple[int, int, int] | None:
+    """The seat and card a mechanic's hook played at a stop for want of ``missing``, and the card
+    the run goes on from, if one did."""
+    for hook in hooks:
+        stood = hook(run, missing)
+        if stood is not None:
+            return stood
+    return None
+
+
+class _Run:
+    """One deal in play, as the mechanics' play hooks see it
+    (:class:`~variants.mechanics.hooks.Run`): made once for a batch of deals, and started on each
+    deal that has a hook."""
+
+    __slots__ = (
+        "compiled", "hands", "ledger", "log", "owner", "partners", "pending_bonus",
+        "policies", "rng", "tables",
+    )  # fmt: skip
+
+    def __init__(
+        self, compiled: CompiledRules, ledger: Ledger, choosers: Choosers, rng: random.Random
+    ) -> None:
+        self.compiled = compiled
+        self.ledger = ledger
+        self.log = ledger.log
+        self.policies = choosers.policies
+        self.rng = rng
+        self.hands: list[list[int]] = []
+        self.owner: list[int] = []
+        self.tables = compiled.by_trump[NO_TRUMP]
+        self.partners: dict[int, int] = {}
+        """The seat that played each card of a pair, as the play loop keeps it."""
+        self.pending_bonus: list[tuple[int, int]] = []
+
+    def start(
+        self,
+        tables: TrumpTables,
+        hands: list[list[int]],
+        owner: list[int],
+        pair_player: dict[int, int],
+        pending_bonus: list[tuple[int, int]],
+    ) -> None:
+        """Play hooks on this deal from now on."""
+        self.tables = tables
+        self.hands = hands
+        self.owner = owner
+        self.partners = pair_player
+        self.pending_bonus = pending_bonus
+
+    def holder(self, card: int) -> int:
+        where = self.owner[card]
+        return where if where >= 0 else -1
+
+    def play(self, seat: int, card: int) -> None:
+        self.hands[seat].remove(card)
+        self.owner[card] = PLAYED
+
+    def record(self, seat: int, card: int) -> None:
+        if self.log is not None:
+            self.log.append(Played(seat, card))
+
+    def settle_card(self, card: int, seat: int, previous: int) -> None:
+        played_out_of_turn(
+            self.compiled, self.tables, self.ledger, self.hands, card, seat, previous,
+            self.partners, self.pending_bonus,
+        )  # fmt: skip
+
+    def joins(self, seat: int, card: int, with_card: int) -> bool:
+        return self.policies[seat].plays_with(self.hands[seat], card, with_card, self.rng)
 
 
 def _lead(

@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from ..core.cards import card_name, suit_of
+from ..core.words import counters, join_words
 from ..mechanics import PairWin
+from ..mechanics.ruleset import RICH_STAKE, Advice, AdvicePreference, Rules
 from ..rules.roles import chief_card, named_card, split_between_seats
-from ..rules.ruleset import RICH_STAKE, Advice, AdvicePreference, Rules
-from ..telling.words import counters, join_words
-from .cards import card_name, suit_of
 from .compiled import CompiledRules
 from .play import Policy, SeatView
 

@@ -31,13 +31,14 @@ English.
 - :mod:`.pool`: the pool cards turned up in the middle (Newmarket), as named or drawn afresh
   every deal.
 
-Like the model and the engine, they import only the standard library.
+The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
+step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
+the shapes :mod:`.hooks` gives them. The mechanics import only the standard library and the core.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from types import ModuleType
 from typing import Any
 
 from . import (
@@ -61,6 +62,7 @@ from . import (
     unplayed_penalty,
     with_another,
 )
+from .base import Mechanic, PlayFlow
 from .card import CardWin, TrumpWin
 from .combination import BestWin, RankPairWin, RanksWin
 from .going_out import GoingOutWin
@@ -68,6 +70,7 @@ from .pair import CardsPairWin, PairWin
 
 __all__ = [
     "MECHANICS",
+    "PLAY_FLOW",
     "BestWin",
     "CardWin",
     "CardsPairWin",
@@ -81,7 +84,7 @@ __all__ = [
     "fragments",
 ]
 
-MECHANICS: tuple[ModuleType, ...] = (
+MECHANICS: tuple[Mechanic, ...] = (
     card,
     pair,
     going_out,
@@ -103,6 +106,10 @@ MECHANICS: tuple[ModuleType, ...] = (
     pool,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
+
+PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another)
+"""The mechanics that change how play flows, in the order the rules page and the comparison
+tell them."""
 
 Win = CardWin | TrumpWin | PairWin | CardsPairWin | GoingOutWin | RanksWin | RankPairWin | BestWin
 """A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""

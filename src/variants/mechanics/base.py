@@ -8,8 +8,17 @@ of one trump suit while they are made, which :mod:`variants.engine.compiled` the
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+
+from ..core.citations import Provenance
+from ..core.findings import RuleCheck
+
+if TYPE_CHECKING:
+    from .hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
+    from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
 """Where a fragment goes: a key of a compartment's ``win`` (one way to win it, exactly one of
@@ -72,23 +81,102 @@ class Draft:
     """card -> compartments won by playing it alone."""
     pairs: list[list[tuple[int, int]]] = field(default_factory=lambda: [[] for _ in range(52)])
     """card -> (compartment, the pair's other card)."""
-    turn_up: list[list[int]] = field(default_factory=lambda: [[] for _ in range(52)])
-    """card -> compartments the dealer takes when it is turned up."""
     bonus: list[tuple[int, bool] | None] = field(default_factory=lambda: [None] * 52)
     """card -> (counters per card, paid at play?) for a card whose player earns a bonus."""
     payments: list[int] = field(default_factory=lambda: [0] * 52)
     """card -> counters each other seat pays its player at once (0: none)."""
-    with_another: int = -1
-    """The card whose player may play another card with it, which becomes a stop, or -1."""
-    with_in_turn: int = -1
-    """The card its holder may play with a card of his in its turn, which becomes a stop, or -1."""
+    at_deal: list[AtDeal] = field(default_factory=list)
+    """Hooks tried, in order, when the cards are dealt (:data:`.hooks.AtDeal`)."""
+    at_turn_up: list[AtTurnUp] = field(default_factory=list)
+    """Hooks tried, in order, when a card is turned up (:data:`.hooks.AtTurnUp`)."""
+    in_turn: list[InTurn] = field(default_factory=list)
+    """Hooks tried before each card played in its turn in a run (:data:`.hooks.InTurn`)."""
+    after_card: dict[int, AfterCard] = field(default_factory=dict)
+    """card -> the hook called after it is played (:data:`.hooks.AfterCard`)."""
+    at_stop: list[AtStop] = field(default_factory=list)
+    """Hooks tried, in order, when a run stops for want of a card (:data:`.hooks.AtStop`)."""
     game: int = -1
     """The compartment won by going out, or -1."""
-    in_lieu: int = -1
-    """The card its holder may play in place of the missing card of a stopped run, or -1."""
     penalties: list[int] = field(default_factory=list)
     """Compartments whose card, left in a hand at the end, doubles them."""
     holders: list[tuple[int, bool]] = field(default_factory=list)
     """(compartment, exempt?): a seat holding its card pays nothing at going out, or double."""
     settled: set[int] = field(default_factory=set)
     """Compartments whose held cards settlement asks about."""
+
+
+class Mechanic(Protocol):
+    """What every mechanic module gives the pipeline, checked by mypy for each module listed in
+    :data:`variants.mechanics.MECHANICS`: its schema fragments, the checks a schema cannot
+    make, and its compile step. (Its model, settlement hook, events and phrases are its own,
+    read by the stages that use them.)"""
+
+    @property
+    def FRAGMENTS(self) -> tuple[Fragment, ...]:
+        """The schema of each key the mechanic owns, at its place in a ruleset."""
+
+    @property
+    def CHECKS(self) -> tuple[RuleCheck, ...]:
+        """What the schema cannot say about those keys."""
+
+    def compile_tables(self, draft: Draft, rules: Rules) -> None:
+        """Fill in this mechanic's part of one trump suit's int tables."""
+
+
+class PlayedApart(ABC):
+    """The event of a card a mechanic has a seat play outside the run's order: in place of a
+    missing card, with another card, out of turn. Each is a frozen dataclass of its mechanic's
+    module, with ``seat`` and ``card``; the log's readers (the narration, the replay, the
+    results, the worked examples) treat every one alike, as a card played, told in its own
+    words."""
+
+    __slots__ = ()
+
+    seat: int
+    card: int
+    rule: ClassVar[str]
+    """The key of the rule it applies (its mechanic's fragment): the rules page's anchor is
+    ``rule-`` and the key with hyphens."""
+    stops: ClassVar[bool] = False
+    """Whether the run stops after it, its player to lead next."""
+
+    @abstractmethod
+    def note(self, card: Callable[[int], str]) -> str:
+        """What the narration adds to the card played (``in place of 10♠``), with cards named
+        by ``card``."""
+
+    @abstractmethod
+    def step(self, who: str, card: Callable[[int], str]) -> str:
+        """The card played as one step of a replay, its player named ``who``."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """A mechanic's rule in English, for the rules page: a heading, the sentences, and where
+    the rule comes from."""
+
+    title: str
+    sentences: tuple[str, ...]
+    provenance: Provenance
+    interpretation: str | None
+
+
+class PlayFlow(Mechanic, Protocol):
+    """A mechanic that changes how play flows (:mod:`.hooks`), as the site tells it: its rule
+    on the rules page (after the stops), its row in the comparison, and the anchor its events
+    (:class:`PlayedApart`) link to. Each is listed in :data:`variants.mechanics.PLAY_FLOW`."""
+
+    @property
+    def KEY(self) -> str:
+        """The key of its rule under ``play`` (the rules page's anchor is ``rule-`` and the key
+        with hyphens)."""
+
+    @property
+    def ROW(self) -> str | None:
+        """The heading of its row in the comparison, or None for no row."""
+
+    def said(self, rules: Rules) -> Said | None:
+        """Its rule in English, or None where ``rules`` do not have it."""
+
+    def summary(self, rules: Rules) -> str:
+        """Its rule in a few words, for the comparison (``none`` where the rules lack it)."""

@@ -16,13 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import cards_count, counters
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import cards_count, counters
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

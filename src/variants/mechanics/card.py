@@ -17,13 +17,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ..engine.cards import RANKS, card_glyph, make_card, parse_card, parse_rank, rank_words
-from ..rules.findings import Finding, RuleView, card_key, compartments, reads
-from ..telling.words import article, card_label
+from ..core.cards import RANKS, card_glyph, make_card, parse_card, parse_rank, rank_words
+from ..core.findings import Finding, RuleView, card_key, compartments, reads
+from ..core.words import article, card_label
 from .base import Draft, Fragment, WayToWin
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Rules
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

@@ -20,14 +20,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..engine.cards import RANKS, card_glyph, parse_card, parse_rank, rank_of, rank_words, suit_of
-from ..engine.cards import suit_words as suit_name
-from ..rules.findings import Finding, RuleView, card_key, compartments, in_pack, reads
-from ..telling.words import card_label
+from ..core.cards import RANKS, card_glyph, parse_card, parse_rank, rank_of, rank_words, suit_of
+from ..core.cards import suit_words as suit_name
+from ..core.findings import Finding, RuleView, card_key, compartments, in_pack, reads
+from ..core.words import card_label
 from .base import Draft, Fragment, WayToWin
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Rules
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

@@ -4,7 +4,7 @@ Britannica, two down and one up in Cassell and Enquire Within).
 
 - **Schema**: ``deal.down`` (with ``deal.style: down-and-up``): the cards each player is dealt
   face down before his face-up card.
-- **Model**: the ``down`` field of :class:`~variants.rules.ruleset.Deal`.
+- **Model**: the ``down`` field of :class:`~variants.mechanics.ruleset.Deal`.
 - **Checks**: ``down`` only with its style and the style only with ``down`` (the deal's checks
   allow no card turned up for trump with it).
 - **Compile**: :func:`positions`, where each card of the pack goes and which pack indices are
@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, assert_never
 
-from ..rules.findings import Finding, RuleView, reads
-from ..telling.words import number_word
+from ..core.findings import Finding, RuleView, reads
+from ..core.words import number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import DealStyle, Rules
+    from .ruleset import DealStyle, Rules
 
 FRAGMENTS = (
     Fragment(

@@ -3,7 +3,7 @@ by going out (Game) and is paid for every card left in the other hands.
 
 - **Schema**: ``win.going_out`` (the compartment it wins) and ``going_out.per_card``.
 - **Model**: :class:`GoingOutWin` (the ``going_out`` block is
-  :class:`~variants.rules.ruleset.GoingOut`, where the holders' rule joins it).
+  :class:`~variants.mechanics.ruleset.GoingOut`, where the holders' rule joins it).
 - **Checks**: one compartment at most is won by going out.
 - **Compile**: the index of that compartment.
 - **Settlement**: :func:`settle_going_out`: Game taken (``going-out``), then each other seat
@@ -18,15 +18,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import cards_count, counters
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import cards_count, counters
 from . import holders
 from .base import Draft, Fragment, WayToWin
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger, Tables
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -99,7 +98,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 def settle_going_out(
-    compiled: CompiledRules,
+    compiled: Tables,
     ledger: Ledger,
     winner: int,
     hands: list[list[int]],

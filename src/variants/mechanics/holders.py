@@ -17,14 +17,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import cards_count
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import cards_count
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.events import Event
-    from ..rules.ruleset import Rules
+    from .hooks import Log, Tables
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -107,7 +106,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
         draft.settled.add(index)
 
 
-def factors(compiled: CompiledRules, held: list[tuple[int, ...]], per_card: int) -> list[int]:
+def factors(compiled: Tables, held: list[tuple[int, ...]], per_card: int) -> list[int]:
     """Per seat, what it pays per card left at going out: ``per_card``, nothing if it holds an
     exempting card, double for each doubling one."""
     found = [per_card] * compiled.players
@@ -118,7 +117,7 @@ def factors(compiled: CompiledRules, held: list[tuple[int, ...]], per_card: int)
 
 
 def factor(
-    compiled: CompiledRules, log: list[Event], seat: int, held: list[tuple[int, ...]], cards: int
+    compiled: Tables, log: Log[Exempted], seat: int, held: list[tuple[int, ...]], cards: int
 ) -> int:
     """What ``seat``'s payment at going out is multiplied by; an exemption is logged."""
     found = 1

@@ -6,25 +6,26 @@ goes on from the missing card (Peel: "in lieu of a stop").
 - **Model**: :class:`InLieu`.
 - **Checks**: the compartment is on the board and is won by one card.
 - **Compile**: the card that may stand in, in each trump suit's tables (``in_lieu``).
-- **Play**: :func:`stand_in`, called by the play loop at a stop (one test a stop, none a card):
-  the card is played by its holder, in place of the missing card, with a :class:`StoodIn`
-  event; the loop takes what it wins as for any card, and the run goes on from the missing card.
+- **Play**: :class:`StandIn`, a hook the play loop calls at a stop for want of a card (one test
+  a stop, none a card): the card is played by its holder, in place of the missing card, with a
+  :class:`StoodIn` event, and wins what it wins as any card does; the run goes on from the
+  missing card.
 - **Phrases**: the rule in English, and the narration of a card standing in.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, compartments, reads
-from .base import CITED, Draft, Fragment
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, compartments, reads
+from .base import CITED, Draft, Fragment, PlayedApart, Said
 
 if TYPE_CHECKING:
-    from ..engine.events import Event
-    from ..rules.ruleset import Rules
+    from .hooks import Run
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -59,13 +60,20 @@ class InLieu:
 
 
 @dataclass(frozen=True, slots=True)
-class StoodIn:
+class StoodIn(PlayedApart):
     """A card played in place of the missing card of a stopped run."""
 
     seat: int
     card: int
     missing: int
     """The card it stands for."""
+    rule: ClassVar[str] = "in_lieu"
+
+    def note(self, card: Callable[[int], str]) -> str:
+        return f"in place of {card(self.missing)}"
+
+    def step(self, who: str, card: Callable[[int], str]) -> str:
+        return f"{who} plays {card(self.card)} in place of {card(self.missing)}."
 
 
 def build(raw: Mapping[str, Any] | None) -> InLieu | None:
@@ -94,48 +102,59 @@ CHECKS = (_one_card,)
 
 
 def compile_tables(draft: Draft, rules: Rules) -> None:
-    """The card that may stand in under this trump suit (-1: none)."""
+    """A hook at a stop for the card that may stand in, under this trump suit."""
     given = rules.play.in_lieu
     if given is None:
         return
     cards = draft.cards_of[rules.board.ids.index(given.compartment)]
-    draft.in_lieu = cards[0] if len(cards) == 1 else -1
+    if len(cards) == 1:
+        draft.at_stop.append(StandIn(cards[0]))
 
 
-def stand_in(
-    log: list[Event] | None,
-    hands: list[list[int]],
-    owner: list[int],
-    card: int,
-    missing: int,
-    played: int,
-) -> int:
-    """The holder of ``card`` plays it in place of ``missing`` (``owner`` then marks it
-    ``played``); returns the holder's seat. What the card wins, the play loop takes as for any
-    card played."""
-    seat = owner[card]
-    owner[card] = played
-    hands[seat].remove(card)
-    if log is not None:
-        log.append(StoodIn(seat, card, missing))
-    return seat
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """The play hook: at a stop for want of a card, the holder of ``card`` plays it in place
+    of the missing one, and takes what it wins; the run goes on from the missing card."""
+
+    card: int
+
+    def __call__(self, run: Run, missing: int) -> tuple[int, int, int] | None:
+        seat = run.holder(self.card)
+        if seat < 0:
+            return None
+        run.play(seat, self.card)
+        if run.log is not None:
+            run.log.append(StoodIn(seat, self.card, missing))
+        run.settle_card(self.card, seat, -1)
+        return seat, self.card, missing
 
 
-def note(missing: str) -> str:
-    """What the narration adds to a card that stands in."""
-    return f"in place of {missing}"
+KEY = "in_lieu"
+ROW = None
 
 
-def step(seat: str, card: str, missing: str) -> str:
-    """A card standing in, as one step of a replay."""
-    return f"{seat} plays {card} in place of {missing}."
-
-
-def sentence(label: str, cards: str) -> str:
+def said(rules: Rules) -> Said | None:
     """The rule in English."""
-    return (
-        f"When a run stops because its next card is in no one's hand, whoever holds {label} "
-        f"({cards}) plays it in its place and takes what it wins; the run then goes on from the "
-        "missing card, and if no one can follow, the player of "
-        f"{label} leads next."
+    given = rules.play.in_lieu
+    if given is None:
+        return None
+    compartment = rules.board.get(given.compartment)
+    label, cards = compartment.label, compartment.win.brief()
+    return Said(
+        f"{label} in place of a stop",
+        (
+            f"When a run stops because its next card is in no one's hand, whoever holds {label} "
+            f"({cards}) plays it in its place and takes what it wins; the run then goes on from "
+            f"the missing card, and if no one can follow, the player of {label} leads next.",
+        ),
+        given.provenance,
+        given.interpretation,
     )
+
+
+def summary(rules: Rules) -> str:
+    """The rule in a few words."""
+    given = rules.play.in_lieu
+    if given is None:
+        return "none"
+    return f"{rules.board.get(given.compartment).label} in place of a missing card"

@@ -3,7 +3,7 @@ its own stakes on some compartments (Spin: each player but the dealer a stake fo
 dealer Matrimony's and Intrigue's; Spinado: three counters from each to every pool).
 
 - **Schema**: ``dressing.others_stakes``: counters by compartment id (with ``payer: dealer``).
-- **Model**: the ``others_stakes`` of :class:`~variants.rules.ruleset.Dressing`.
+- **Model**: the ``others_stakes`` of :class:`~variants.mechanics.ruleset.Dressing`.
 - **Checks**: only with the dealer as payer; every compartment named is on the board.
 - **Compile**: :func:`payments`, the other players' stakes, added to the dressing's payments
   when it is compiled.
@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import counters
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import counters
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Rules
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

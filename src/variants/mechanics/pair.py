@@ -20,7 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, assert_never
 
-from ..engine.cards import (
+from ..core.cards import (
     RANKS,
     card_glyph,
     card_words,
@@ -30,13 +30,12 @@ from ..engine.cards import (
     rank_of,
     rank_words,
 )
-from ..rules.findings import Finding, RuleView, card_key, compartments, reads
+from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from .base import Draft, Fragment, WayToWin
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger, Tables
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -270,7 +269,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 def pair_played(
-    compiled: CompiledRules,
+    compiled: Tables,
     ledger: Ledger,
     index: int,
     card: int,

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..engine.cards import (
+from ..core.cards import (
     SUITS,
     card_glyph,
     card_words,
@@ -28,14 +28,14 @@ from ..engine.cards import (
     parse_rank,
     rank_words,
 )
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, card_key, in_pack, reads
-from ..telling.words import article, counters, join_words
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, card_key, in_pack, reads
+from ..core.words import article, counters, join_words
 from .base import CITED, Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(

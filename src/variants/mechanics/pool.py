@@ -5,8 +5,8 @@ take different suits at random every deal, and each compartment's winning card f
 card into its suit.
 
 - **Schema**: a compartment's ``pool_card`` (a card), and ``board.pool_drawn`` (a boolean).
-- **Model**: the ``pool_card`` field of :class:`~variants.rules.ruleset.Compartment` and the
-  ``pool_drawn`` field of :class:`~variants.rules.ruleset.Board`.
+- **Model**: the ``pool_card`` field of :class:`~variants.mechanics.ruleset.Compartment` and the
+  ``pool_drawn`` field of :class:`~variants.mechanics.ruleset.Board`.
 - **Checks**: a pool card is out of the pack; its compartment is won by one named card of its
   suit; the pool cards are of different suits; drawn pool cards need pool cards, and leave out
   of the pack no other card of a pool card's rank or of a winning card's rank.
@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..engine.cards import (
+from ..core.cards import (
     RANKS,
     card_glyph,
     card_name,
@@ -34,12 +34,12 @@ from ..engine.cards import (
     rank_words,
     suit_of,
 )
-from ..rules.findings import Finding, RuleView, card_key, compartments, reads
+from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from .base import Draft, Fragment
 from .card import CardWin
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Compartment, Rules
+    from .ruleset import Compartment, Rules
 
 FRAGMENTS = (
     Fragment(

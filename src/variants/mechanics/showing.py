@@ -6,7 +6,7 @@ hand, and each compartment goes to the first hand shown that holds its combinati
 
 - **Schema**: ``play.showing`` with ``sweep`` (a card, optional), ``provenance`` and
   ``interpretation``; a ruleset that shows its hands gives no ``lead`` nor ``stops``.
-- **Model**: :class:`Showing`, the ``showing`` field of :class:`~variants.rules.ruleset.Play`.
+- **Model**: :class:`Showing`, the ``showing`` field of :class:`~variants.mechanics.ruleset.Play`.
 - **Checks**: the hands are shown only after a down-and-up deal; with them shown, every
   compartment is won by a combination held, and a combination held only with them shown; no
   lead rule nor stops; the sweeping card is in the pack.
@@ -22,18 +22,16 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..engine.cards import card_glyph, card_words, parse_card
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, compartments, in_pack, reads
+from ..core.cards import card_glyph, card_words, parse_card
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, compartments, in_pack, reads
 from .base import CITED, Draft, Fragment
 from .combination import BestWin, RankPairWin, RanksWin, taker
 from .down_and_up import is_down_and_up
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.events import Event
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger, Log, Run, Tables
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -134,17 +132,31 @@ CHECKS = (_won_by_showing, _after_down_and_up, _no_runs, _sweep_in_pack)
 
 
 def compile_tables(draft: Draft, rules: Rules) -> None:
-    """Nothing per trump suit: the play loop asks :func:`show` once per deal."""
+    """A hook when the cards are dealt, where the hands are shown instead of played."""
+    if rules.play.showing is not None:
+        draft.at_deal.append(ShowHands(rules.play.showing))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowHands:
+    """The play hook when the cards are dealt: the hands are shown (:func:`show`), and the deal
+    is over without a run."""
+
+    showing: Showing
+
+    def __call__(self, run: Run, dealer: int, face_up: Sequence[int]) -> bool:
+        show(run.compiled, self.showing, run.ledger, dealer, run.hands, face_up, run.log)
+        return True
 
 
 def show(
-    compiled: CompiledRules,
+    compiled: Tables,
     showing: Showing,
     ledger: Ledger,
     dealer: int,
     hands: Sequence[Sequence[int]],
     face_up: Sequence[int],
-    log: list[Event] | None,
+    log: Log[Shown] | None,
 ) -> None:
     """One deal's showing: the sweep, or every hand shown and each compartment taken."""
     players = compiled.players
@@ -159,7 +171,8 @@ def show(
                         ledger.take(index, seat, "sweep")
                 return
     if log is not None:
-        log.extend(Shown(seat, tuple(hands[seat])) for seat in order)
+        for seat in order:
+            log.append(Shown(seat, tuple(hands[seat])))
     for index, compartment in enumerate(compiled.compartments):
         win = compartment.win
         if board[index] == 0 or not isinstance(win, RanksWin | RankPairWin | BestWin):

@@ -3,7 +3,7 @@
 then sits the deal out, dealt no cards.
 
 - **Schema**: ``deal.spare_seen_by`` (``nobody`` or ``dealer``) and ``deal.dealer_sits_out``.
-- **Model**: :data:`SeenBy` and the two fields of :class:`~variants.rules.ruleset.Deal`.
+- **Model**: :data:`SeenBy` and the two fields of :class:`~variants.mechanics.ruleset.Deal`.
 - **Checks**: a dealer who sits out neither takes the turn-up into hand nor deals to himself a
   spare hand he alone has seen without needing it.
 - **Compile**: the deal plan deals one seat fewer when the dealer sits out
@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, reads
+from ..core.findings import Finding, RuleView, reads
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Deal, Rules, TurnUpCard, TurnUpFate
+    from .ruleset import Deal, Rules, TurnUpCard, TurnUpFate
 
 FRAGMENTS = (
     Fragment(

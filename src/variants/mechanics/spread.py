@@ -35,12 +35,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, reads
-from ..telling.words import counters, join_words, number_word
+from ..core.findings import Finding, RuleView, reads
+from ..core.words import counters, join_words, number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import Payer, Rules
+    from .ruleset import Payer, Rules
 
 FRAGMENTS = (
     Fragment(

@@ -18,12 +18,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, reads
-from ..telling.words import number_word
+from ..core.findings import Finding, RuleView, reads
+from ..core.words import number_word
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..rules.ruleset import DealStyle, Rules
+    from .ruleset import DealStyle, Rules
 
 FRAGMENTS = (
     Fragment(

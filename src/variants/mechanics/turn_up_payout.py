@@ -20,15 +20,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import cards_count, counters, join_words
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import cards_count, counters, join_words
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Compartment, Rules, TurnUpCard
+    from .hooks import Ledger, Run, Tables
+    from .ruleset import Compartment, Rules, TurnUpCard
 
 FRAGMENTS = (
     Fragment(
@@ -160,16 +159,37 @@ CHECKS = (_also, _turned)
 
 
 def compile_tables(draft: Draft, rules: Rules) -> None:
-    """The compartments a turned-up card gives the dealer, by card."""
+    """A hook when a card is turned up, with the compartments each card gives the dealer under
+    this trump suit."""
+    won: list[tuple[int, ...]] = [()] * 52
     for index, compartment in enumerate(rules.board.compartments):
         payout = compartment.turn_up
         cards = draft.cards_of[index]
         if payout is not None and payout.takes and compartment.win.one_card and len(cards) == 1:
-            draft.turn_up[cards[0]].append(index)
+            won[cards[0]] += (index,)
+    if any(won):
+        draft.at_turn_up.append(PayDealer(tuple(won)))
+
+
+@dataclass(frozen=True, slots=True)
+class PayDealer:
+    """The play hook when a card is turned up: the dealer takes the compartments it wins
+    (``won``, by card) and what their payouts give (:func:`pay_turn_up`); a payout that ends the
+    deal ends it, with a :class:`DealVoided` event."""
+
+    won: tuple[tuple[int, ...], ...]
+
+    def __call__(self, run: Run, dealer: int, card: int) -> bool:
+        wins = self.won[card]
+        if not wins or not pay_turn_up(run.compiled, run.ledger, wins, dealer, run.hands):
+            return False
+        if run.log is not None:
+            run.log.append(DealVoided(card))
+        return True
 
 
 def pay_turn_up(
-    compiled: CompiledRules,
+    compiled: Tables,
     ledger: Ledger,
     won: Sequence[int],
     dealer: int,

@@ -16,14 +16,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, assert_never
 
-from ..rules.findings import Finding, RuleView, compartments, reads
-from ..telling.words import counters, join_words
+from ..core.findings import Finding, RuleView, compartments, reads
+from ..core.words import counters, join_words
 from .base import Draft, Fragment
 
 if TYPE_CHECKING:
-    from ..engine.compiled import CompiledRules
-    from ..engine.settle import Ledger
-    from ..rules.ruleset import Rules
+    from .hooks import Ledger, Tables
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -87,7 +86,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 def charge(
-    compiled: CompiledRules,
+    compiled: Tables,
     ledger: Ledger,
     held: list[tuple[int, ...]],
     owner: Mapping[int, int] | Sequence[int],

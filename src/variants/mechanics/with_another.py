@@ -10,30 +10,30 @@ that its player leads next. Two ways, by ``joins``:
 - **Schema**: ``play.with_another``: ``card``, ``joins``.
 - **Model**: :class:`WithAnother`, :data:`Joins`.
 - **Checks**: the card is in the pack.
-- **Compile**: the card, in each trump suit's tables: ``with_another`` (any card, which puts it
-  on the play loop's ``special`` and ``more`` tables) or ``with_in_turn`` (a card in turn).
-- **Play**: :func:`play_with`, called by the play loop when Spin has been played (one test for
-  a card that wins or pays, none for the others): the player's choice of the other card, played
-  with a :class:`PlayedWith` event; or, for a card in turn, one test per card played in a run
-  (does its player hold Spin?) and the policy's choice; the loop takes what each card wins as
-  for any card, and the player leads next.
+- **Compile**: a play hook in each trump suit's tables: :class:`WithIt` after Spin is played
+  (any card, which puts Spin on the play loop's ``special`` and ``more`` tables) or
+  :class:`InTurnWith` before each card played in its turn in a run (a card in turn).
+- **Play**: :class:`WithIt`: the player's choice of the other card (:func:`choose`), played
+  with a :class:`PlayedWith` event; :class:`InTurnWith`: does the card's player hold Spin, and
+  does his policy play it with the card? Each card wins what it wins as any card does, and the
+  player leads next.
 - **Phrases**: the rule in English, and the narration of a card played with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, assert_never
 
-from ..engine.cards import card_glyph, card_words, parse_card
-from ..rules.citations import Provenance, build_provenance
-from ..rules.findings import Finding, RuleView, in_pack, reads
-from .base import CITED, Draft, Fragment
+from ..core.cards import card_glyph, card_words, parse_card
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, in_pack, reads
+from .base import CITED, Draft, Fragment, PlayedApart, Said
 
 if TYPE_CHECKING:
-    from ..engine.events import Event
-    from ..rules.ruleset import Rules
+    from .hooks import Run
+    from .ruleset import Rules
 
 FRAGMENTS = (
     Fragment(
@@ -79,7 +79,7 @@ class WithAnother:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayedWith:
+class PlayedWith(PlayedApart):
     """A card played together with the card that allows it; it is a stop, and its player
     leads next."""
 
@@ -88,6 +88,14 @@ class PlayedWith:
     """The card played with it."""
     with_card: int
     """The card that allowed it (Spin)."""
+    rule: ClassVar[str] = "with_another"
+    stops: ClassVar[bool] = True
+
+    def note(self, card: Callable[[int], str]) -> str:
+        return f"with {card(self.with_card)}, a stop"
+
+    def step(self, who: str, card: Callable[[int], str]) -> str:
+        return f"{who} plays {card(self.card)} with {card(self.with_card)}: a stop."
 
 
 def build(raw: Mapping[str, Any] | None) -> WithAnother | None:
@@ -114,16 +122,16 @@ CHECKS = (_in_pack,)
 
 
 def compile_tables(draft: Draft, rules: Rules) -> None:
-    """The card played with any card of its player's, or with a card in turn (-1: none)."""
+    """The play hook of the card played with any card of its player's, or with a card in
+    turn."""
     given = rules.play.with_another
-    draft.with_another = draft.with_in_turn = -1
     if given is None:
         return
     match given.joins:
         case "any-card":
-            draft.with_another = given.card
+            draft.after_card[given.card] = WithIt(given.card)
         case "card-in-turn":
-            draft.with_in_turn = given.card
+            draft.in_turn.append(InTurnWith(given.card))
         case _:
             assert_never(given.joins)
 
@@ -138,58 +146,53 @@ def choose(hand: Sequence[int], succ: Sequence[int], rank_pos: Sequence[int]) ->
     return max(starts, key=lambda card: (rank_pos[card], card))
 
 
-def play_with(
-    log: list[Event] | None,
-    hands: list[list[int]],
-    owner: list[int],
-    seat: int,
-    with_card: int,
-    succ: Sequence[int],
-    rank_pos: Sequence[int],
-    played: int,
-) -> int:
-    """``seat``, who has just played ``with_card`` and holds more cards, plays one of them with
-    it (``owner`` then marks it ``played``); returns that card. What it wins, the play loop
-    takes as for any card played."""
-    hand = hands[seat]
-    card = choose(hand, succ, rank_pos)
-    hand.remove(card)
-    owner[card] = played
-    if log is not None:
-        log.append(PlayedWith(seat, card, with_card))
-    return card
+@dataclass(frozen=True, slots=True)
+class WithIt:
+    """The play hook after ``card`` (Spin) is played: its player, if he holds more cards, plays
+    one of them with it (:func:`choose`), which wins what it wins and is a stop."""
+
+    card: int
+
+    def __call__(self, run: Run, seat: int, card: int) -> int | None:
+        hand = run.hands[seat]
+        if not hand:
+            return None
+        other = choose(hand, run.compiled.succ, run.compiled.rank_pos)
+        run.play(seat, other)
+        if run.log is not None:
+            run.log.append(PlayedWith(seat, other, card))
+        run.settle_card(other, seat, card)
+        return other
 
 
-def join_in_turn(
-    log: list[Event] | None,
-    hand: list[int],
-    owner: list[int],
-    seat: int,
-    card: int,
-    with_card: int,
-    played: int,
-) -> None:
-    """``seat``, who has just played ``card`` in its turn in a run, plays ``with_card`` (Spin)
-    from ``hand`` together with it (``owner`` then marks it ``played``; the loop has logged it
-    played). What each wins, the play loop takes as for any card, and ``card`` is a stop."""
-    hand.remove(with_card)
-    owner[with_card] = played
-    if log is not None:
-        log.append(PlayedWith(seat, card, with_card))
+@dataclass(frozen=True, slots=True)
+class InTurnWith:
+    """The play hook before a card is played in its turn in a run: the holder of ``card``
+    (Spin), when it is his turn and his policy wills it, plays it together with his card; both
+    win what they win, and his card is a stop."""
+
+    card: int
+
+    def __call__(self, run: Run, seat: int, card: int, previous: int) -> bool:
+        if run.holder(self.card) != seat or not run.joins(seat, card, self.card):
+            return False
+        run.play(seat, card)
+        run.record(seat, self.card)
+        run.play(seat, self.card)
+        if run.log is not None:
+            run.log.append(PlayedWith(seat, card, self.card))
+        run.settle_card(card, seat, previous)
+        run.settle_card(self.card, seat, card)
+        return True
 
 
-def note(with_card: str) -> str:
-    """What the narration adds to a card played with Spin."""
-    return f"with {with_card}, a stop"
+KEY = "with_another"
+ROW = "A card played with another"
 
 
-def step(seat: str, card: str, with_card: str) -> str:
-    """A card played with Spin, as one step of a replay."""
-    return f"{seat} plays {card} with {with_card}: a stop."
-
-
-def summary(given: WithAnother | None) -> str:
+def summary(rules: Rules) -> str:
     """The rule in a few words, for a comparison."""
+    given = rules.play.with_another
     if given is None:
         return "none"
     match given.joins:
@@ -201,8 +204,20 @@ def summary(given: WithAnother | None) -> str:
             assert_never(given.joins)
 
 
-def sentence(given: WithAnother) -> str:
+def said(rules: Rules) -> Said | None:
     """The rule in English."""
+    given = rules.play.with_another
+    if given is None:
+        return None
+    return Said(
+        "A card played with another",
+        (_sentence(given),),
+        given.provenance,
+        given.interpretation,
+    )
+
+
+def _sentence(given: WithAnother) -> str:
     card = card_words(given.card)
     match given.joins:
         case "any-card":

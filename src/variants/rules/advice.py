@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from .ruleset import Advice
+from ..mechanics.ruleset import Advice
 
 MAX_ID = 64
 """The longest id looked up (ruleset ids are shorter)."""

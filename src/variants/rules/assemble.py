@@ -22,9 +22,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, assert_never
 
+from ..core.safewrite import write_text
 from ..mechanics import fragments
 from ..mechanics.base import Fragment
-from ..safewrite import write_text
 
 SCHEMA_DIR = "rules/schema"
 BASE = "base.schema.json"

@@ -16,7 +16,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, assert_never
 
-from ..saferead import ReadError, read_text_lines
+from ..core.saferead import ReadError, read_text_lines
+from .schemacheck import StrictValidator, schema_problem
 from .yamlsource import Problem, ProblemsError, YamlDocument, read_yaml
 
 BIBLIOGRAPHY = "sources.yaml"
@@ -134,8 +135,6 @@ def read_bibliography(folder: Path) -> Bibliography:
 
 
 def _problems(document: YamlDocument, folder: Path) -> list[Problem]:
-    from .loader import StrictValidator, schema_problem  # the loader reads bibliographies too
-
     errors = list(StrictValidator(bibliography_schema()).iter_errors(document.data))
     if errors:
         return [schema_problem(document, error, ()) for error in errors]

@@ -13,13 +13,10 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any, NamedTuple, assert_never, cast
 
-from ..engine.dealplan import DealPlan, DealPlanError, plan_deal
+from ..core.findings import Finding, RuleCheck, RuleView, card_key, reads
+from ..core.saferead import ReadError, read_text_lines
 from ..mechanics import MECHANICS, Win, build_win
-from ..mechanics.spare_seen import dealer_sees, dealt_seats
-from ..saferead import ReadError, read_text_lines
-from .bibliography import NotText
-from .findings import Finding, RuleCheck, RuleView, card_key, reads
-from .ruleset import (
+from ..mechanics.ruleset import (
     Deal,
     DealStyle,
     FirstDealer,
@@ -38,6 +35,9 @@ from .ruleset import (
     build_trump,
     build_turn_up,
 )
+from ..mechanics.spare_seen import dealer_sees, dealt_seats
+from .bibliography import NotText
+from .dealplan import DealPlan, DealPlanError, plan_deal
 
 MAX_LINES_TEXT = 13
 """The longest line locator checked (the schema's bound): two numbers of six digits."""

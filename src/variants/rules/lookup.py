@@ -10,9 +10,9 @@ import os
 import re
 from pathlib import Path
 
-from ..settings import rulesets_dir
+from ..core.settings import rulesets_dir
+from ..mechanics.ruleset import Ruleset
 from .loader import load_ruleset
-from .ruleset import Ruleset
 from .yamlsource import ProblemsError
 
 SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
@@ -55,7 +55,7 @@ def find_ruleset(
 
 def _present(path: Path) -> bool:
     """Whether anything stands at ``path``: a link or a pipe is there to be refused on reading
-    (in the words of :mod:`variants.saferead`), not told as missing."""
+    (in the words of :mod:`variants.core.saferead`), not told as missing."""
     try:
         return os.path.lexists(path)
     except (OSError, ValueError):

@@ -17,7 +17,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .ruleset import Ruleset, build_ruleset
+from ..mechanics.ruleset import Ruleset, build_ruleset
 
 FORMAT = "variants-ruleset"
 VERSION = 1

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ..engine.cards import parse_rank
+from ..core.cards import parse_rank
 from ..mechanics import (
     BestWin,
     CardWin,
@@ -33,8 +33,8 @@ from ..mechanics import (
 )
 from ..mechanics.bonus import Bonus
 from ..mechanics.holders import HolderRule
+from ..mechanics.ruleset import Compartment, Rules
 from ..mechanics.turn_up_payout import TurnUpPayout
-from .ruleset import Compartment, Rules
 
 KING_AND_QUEEN = frozenset({parse_rank("K"), parse_rank("Q")})
 

@@ -27,8 +27,8 @@ from typing import Any
 
 import yaml
 
-from ..hidden import describe, hidden_at
-from ..saferead import ReadError, read_bytes, too_large
+from ..core.hidden import describe, hidden_at
+from ..core.saferead import ReadError, read_bytes, too_large
 
 JsonPath = tuple[str | int, ...]
 
@@ -113,7 +113,7 @@ _LINE_BREAKS = re.compile("[\x85\u2028\u2029]|\r(?!\n)")
 """What YAML counts as a line break and ``wc -l``, editors and GitHub do not: refused anywhere
 in a file, so that every line a problem names is the line a person finds there."""
 _TEXT_ALLOWED = "\t\n"
-"""The only characters a value may hold that are not visible text (:mod:`variants.hidden`)."""
+"""The only characters a value may hold that are not visible text (:mod:`variants.core.hidden`)."""
 
 _CORE_SCALARS = frozenset(
     "tag:yaml.org,2002:" + name for name in ("str", "int", "float", "bool", "null")

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..mechanics.ruleset import Rules, Ruleset
 from ..rules import roles
-from ..rules.ruleset import Rules, Ruleset
 from . import compare as cmp
 from . import describe as d
 from .readings import Reading, reading_of

@@ -12,10 +12,10 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, assert_never, get_args
 
-from ..engine.cards import card_glyph, card_words
-from ..mechanics import payments, with_another
+from ..core.cards import card_glyph, card_words
+from ..mechanics import PLAY_FLOW, payments
+from ..mechanics.ruleset import Compartment, Provenance, Rules, Ruleset, StopCause, TurnUpFate
 from ..rules import roles
-from ..rules.ruleset import Compartment, Provenance, Rules, Ruleset, StopCause, TurnUpFate
 from . import describe as d
 from .readings import Reading, reading_at
 
@@ -326,11 +326,10 @@ DIMENSIONS: tuple[Dimension, ...] = (
         _rules(lambda rules: payments.summary(rules.play.payments)),
         _fixed("play"),
     ),
-    Dimension(
-        "with-another",
-        "A card played with another",
-        _rules(lambda rules: with_another.summary(rules.play.with_another)),
-        _fixed("play"),
+    *(
+        Dimension(mechanic.KEY.replace("_", "-"), row, _rules(mechanic.summary), _fixed("play"))
+        for mechanic in PLAY_FLOW
+        if (row := mechanic.ROW) is not None
     ),
     Dimension(
         "chief-card-holder",

@@ -23,18 +23,32 @@ from typing import Any, assert_never
 
 from mkdocs.exceptions import PluginError
 
+from ..core.cards import SUITS
+from ..core.hidden import shown
+from ..core.settings import EXAMPLES_ENV, folder_setting
+from ..core.words import cap, number_word, person, role
 from ..dealfile import DealFileError, play_deal_file, read_deal_file
-from ..engine.cards import SUITS, suit_words
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import DealSetup, shuffled_deal
 from ..engine.events import (
+    CarriedOver,
     CompartmentWon,
     DealEnded,
+    DealerChosen,
+    DealStarted,
     Dealt,
     DealVoided,
     Dressed,
     Event,
+    Exempted,
+    GameEnded,
+    Led,
+    Paid,
     Penalty,
+    Played,
+    PlayedApart,
+    Shown,
+    Stopped,
     TurnedUp,
     WentOut,
     WinHow,
@@ -42,15 +56,12 @@ from ..engine.events import (
 from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import ADVICE_PREFIX, make_policy
-from ..hidden import shown
 from ..mechanics import pool
-from ..rules.ruleset import Rules, Ruleset
-from ..settings import EXAMPLES_ENV, folder_setting
+from ..mechanics.ruleset import Rules, Ruleset
 from ..telling.narrate import PEOPLE, narrate, narrate_told
-from ..telling.phrases import took
+from ..telling.phrases import taking, trumps
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
-from ..telling.words import cap, number_word
 from .pages import name_for_id
 from .steprules import StepRule, step_rule, step_rules
 
@@ -95,7 +106,7 @@ def trump_text(trump: int | None) -> str:
     """``Hearts are trumps.`` or ``There are no trumps.``"""
     if trump is None:
         return "There are no trumps."
-    return f"{cap(suit_words(trump))} are trumps."
+    return f"{cap(trumps(trump))}."
 
 
 @dataclass(frozen=True)
@@ -343,8 +354,10 @@ class DealView:
 def seat_label(seat: int, dealer: int, players: int) -> tuple[str, str]:
     """The seat's name as a heading, and its role: ``("Dealer", "")``, ``("Player 1", "elder
     hand")``, ``("Player 2", "")``."""
-    name = "Dealer" if seat == dealer else PEOPLE.seat(seat, dealer, players)
-    return name, "elder hand" if seat == (dealer + 1) % players else ""
+    said = role(seat, dealer, players)
+    if said == "dealer":
+        return cap(said), ""
+    return person(seat, dealer, players), said
 
 
 def deal_view(example: Example) -> DealView:
@@ -360,18 +373,43 @@ def deal_view(example: Example) -> DealView:
     def who(seat: int) -> str:
         return cap(PEOPLE.seat(seat, setup.dealer, players))
 
+    turned: list[TurnedUp] = []
+    voided = False
     for event in events:
         table.add(event)
         match event:
             case Dealt():
                 rows.append(BoardRow("Dressed", "The board as dressed", tuple(table.board), None))
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-                what = f"{who(seat)} {took(how)} {labels[cid]} ({amount})"
+                what = taking(who(seat), how, labels[cid], str(amount))
                 moment = _moment(how, table)
                 rows.append(BoardRow(moment, what, tuple(table.board), cid))
             case Penalty(seat=seat, compartment=cid, amount=amount):
                 what = f"{who(seat)} doubles {labels[cid]} ({amount})"
                 rows.append(BoardRow("Going out", what, tuple(table.board), cid))
+            case TurnedUp():
+                turned.append(event)
+            case DealVoided():
+                voided = True
+            case (
+                DealerChosen()
+                | DealStarted()
+                | Dressed()
+                | Paid()
+                | Exempted()
+                | Led()
+                | Played()
+                | PlayedApart()
+                | Shown()
+                | Stopped()
+                | WentOut()
+                | CarriedOver()
+                | DealEnded()
+                | GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
     board = table.board
     assert tuple(board) == result.board, (board, result.board)
     seats = []
@@ -394,7 +432,6 @@ def deal_view(example: Example) -> DealView:
             )
         )
     dressed = rows[0].counters if rows else tuple(board)
-    turned = [e for e in events if isinstance(e, TurnedUp)]
     if turned:
         turn_up_line = narrate(turned, rules, PEOPLE)[0]
     elif setup.pool:
@@ -421,7 +458,7 @@ def deal_view(example: Example) -> DealView:
         spare=setup.spare,
         spare_name=rules.deal.spare_name,
         winner=result.winner,
-        voided=any(isinstance(e, DealVoided) for e in events),
+        voided=voided,
         runs=table.runs,
         in_runs=rules.play.in_runs,
     )
@@ -446,19 +483,41 @@ def _moment(how: WinHow, table: Table) -> str:
             assert_never(how)
 
 
-_NOT_TOLD = (Dressed, Dealt, TurnedUp, DealEnded)
-
-
 def _narration(
     example: Example, seats: tuple[int, int]
 ) -> tuple[tuple[NarrationLine, ...], tuple[NarrationLine, ...]]:
     """The play told run by run (policy reasons included), and the settlement, in glyphs; each
-    line with the rules it applies."""
+    line with the rules it applies. The dressing, the deal, the turn-up and the deal's end are
+    not told: the page shows them in its own tables."""
     rules = example.rules
-    told = [e for e in example.events if not isinstance(e, _NOT_TOLD)]
-    end = next(
-        (i + 1 for i, e in enumerate(told) if isinstance(e, (WentOut, DealVoided))), len(told)
-    )
+    told: list[Event] = []
+    end: int | None = None  # the play ends after the first going out or voiding of the deal
+    for event in example.events:
+        match event:
+            case Dressed() | Dealt() | TurnedUp() | DealEnded():
+                pass
+            case WentOut() | DealVoided():
+                told.append(event)
+                end = len(told) if end is None else end
+            case (
+                DealerChosen()
+                | DealStarted()
+                | Paid()
+                | Exempted()
+                | CompartmentWon()
+                | Led()
+                | Played()
+                | PlayedApart()
+                | Shown()
+                | Stopped()
+                | Penalty()
+                | CarriedOver()
+                | GameEnded()
+            ):
+                told.append(event)
+            case _:
+                assert_never(event)
+    end = len(told) if end is None else end
 
     def lines(events: Sequence[Event]) -> list[NarrationLine]:
         found = []

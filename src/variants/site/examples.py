@@ -21,9 +21,9 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..engine.cards import card_glyph, card_name, card_words, is_red
-from ..rules.ruleset import Ruleset
-from ..telling.words import cap, number_word, person
+from ..core.cards import card_glyph, card_name, card_words, is_red
+from ..core.words import cap, number_word, person
+from ..mechanics.ruleset import Ruleset
 from . import sourceexamples  # noqa: F401 (registers its page)
 from .exampledeals import (
     Example,

@@ -8,8 +8,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..rules.ruleset import HOME_GAME, Rules, Ruleset
-from ..telling.words import join_words, number_word
+from ..core.words import join_words, number_word
+from ..mechanics.ruleset import HOME_GAME, Rules, Ruleset
 from . import compare as cmp
 from .readings import Reading, reading_at
 

@@ -18,9 +18,9 @@ from functools import cache
 
 from markupsafe import Markup
 
-from ..rules.citations import Citation
+from ..core.citations import Citation
+from ..core.saferead import ReadError, read_text_lines
 from ..rules.loader import SourceTexts
-from ..saferead import ReadError, read_text_lines
 from .render import Linker
 
 GLOSSARY = "glossary.md"

@@ -21,11 +21,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from ..core.saferead import HARD_LINK, LINK, NOT_REGULAR, ReadError
+from ..core.settings import RULESETS_ENV, SOURCES_ENV, folder_setting, rulesets_dir
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import SourceTexts, find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
-from ..saferead import HARD_LINK, LINK, NOT_REGULAR, ReadError
-from ..settings import RULESETS_ENV, SOURCES_ENV, folder_setting, rulesets_dir
 from . import brief, glossary, pagecache, playpage, rawhtml
 from .exampledeals import examples_dir
 from .pages import (

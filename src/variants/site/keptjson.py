@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..saferead import ReadError, read_bytes
+from ..core.saferead import ReadError, read_bytes
 
 
 def read_kept_json(path: Path, limit: int) -> object | None:
     """The JSON value held by the regular file at ``path`` if it has at most ``limit`` bytes
-    (read as :func:`variants.saferead.read_bytes` reads any file); None if there is no such
+    (read as :func:`variants.core.saferead.read_bytes` reads any file); None if there is no such
     file, or it cannot be read, is larger, or is not JSON."""
     try:
         text = read_bytes(path, limit)

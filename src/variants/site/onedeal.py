@@ -13,15 +13,15 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from ..engine.cards import card_glyph, full_pack
+from ..core.cards import card_glyph, full_pack
+from ..core.words import cap, join_words, number_word, person
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import DealSetup, deal_from_pack, shuffle
-from ..engine.dealplan import DealPlanError
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import make_policy
-from ..rules.ruleset import Ruleset
+from ..mechanics.ruleset import Ruleset
+from ..rules.dealplan import DealPlanError
 from ..telling.results import Table
-from ..telling.words import cap, join_words, number_word, person
 from .exampledeals import POLICY, trump_text
 from .pages import short_name
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..safewrite import WriteError, write_text
+from ..core.safewrite import WriteError, write_text
 from .keptjson import read_kept_json
 from .pages import PageMaker, is_page_name
 

@@ -30,11 +30,11 @@ from typing import Any, Literal
 
 from markupsafe import Markup
 
+from ..core.citations import Citation
+from ..core.saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
+from ..mechanics.ruleset import HOME_GAME, Gap, Ruleset
 from ..rules.bibliography import Bibliography, Entry
-from ..rules.citations import Citation
 from ..rules.loader import SourceTexts
-from ..rules.ruleset import HOME_GAME, Gap, Ruleset
-from ..saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
@@ -838,7 +838,7 @@ def section_modules(extra: Mapping[str, Any]) -> list[str]:
 
 def read_contributing(root: Path) -> str | None:
     """The contributing guide beside mkdocs.yml, read as every contributed file is
-    (:mod:`variants.saferead`); None when there is none."""
+    (:mod:`variants.core.saferead`); None when there is none."""
     path = root / "CONTRIBUTING.md"
     if not os.path.lexists(path):
         return None

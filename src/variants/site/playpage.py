@@ -23,10 +23,11 @@ import os
 import sys
 import zipfile
 from collections.abc import Iterable, Iterator
-from pathlib import Path, PurePosixPath
+from dataclasses import replace
+from pathlib import Path, PurePath, PurePosixPath
 
+from ..mechanics.ruleset import Ruleset
 from ..rules.modeljson import dump_json
-from ..rules.ruleset import Ruleset
 from .pages import SiteData
 from .render import render
 
@@ -169,8 +170,12 @@ def package_zip() -> bytes:
 
 
 def rulesets_json(rulesets: Iterable[Ruleset]) -> str:
-    """Every ruleset saved as JSON, by id, in the site's order."""
-    return json.dumps({r.id: dump_json(r) for r in rulesets}, ensure_ascii=False)
+    """Every ruleset saved as JSON, by id, in the site's order; each names the file it came from
+    by its name alone, never by where the site was built."""
+    return json.dumps(
+        {r.id: dump_json(replace(r, path=PurePath(r.path).name)) for r in rulesets},
+        ensure_ascii=False,
+    )
 
 
 def vendored(site: SiteData, project: Path) -> dict[str, Path | bytes | str]:

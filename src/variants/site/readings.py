@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import assert_never
 
-from ..rules.ruleset import Interpretation, InterpretationKind, Rules, Ruleset
+from ..mechanics.ruleset import Interpretation, InterpretationKind, Rules, Ruleset
 from .describe import rules_by_anchor
 from .describe.records import Rule
 

@@ -20,8 +20,8 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup, escape
 from mkdocs.utils import get_relative_url
 
-from ..engine.cards import RANK_WORDS, SUIT_GLYPHS, SUIT_NAMES
-from ..rules.citations import Citation
+from ..core.cards import RANK_WORDS, SUIT_GLYPHS, SUIT_NAMES
+from ..core.citations import Citation
 from . import rawhtml
 
 MARKDOWN_SPECIALS = re.compile(r"([\\`*_{}\[\]()#+\-.!])")

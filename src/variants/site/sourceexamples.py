@@ -20,9 +20,9 @@ from typing import Any, Literal, assert_never
 
 from mkdocs.exceptions import PluginError
 
-from ..rules.citations import Citation
+from ..core.citations import Citation
+from ..core.saferead import read_text_lines
 from ..rules.yamlsource import Problem, ProblemsError, read_yaml
-from ..saferead import read_text_lines
 from .exampledeals import examples_for
 from .pages import PageMaker, PageSet, SiteData, add_page_set, short_name
 from .render import render, with_meta

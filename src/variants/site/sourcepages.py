@@ -13,10 +13,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..core.citations import Citation
+from ..core.saferead import read_text_lines
+from ..mechanics.ruleset import Gap, Ruleset
 from ..rules.bibliography import Entry
-from ..rules.citations import Citation
-from ..rules.ruleset import Gap, Ruleset
-from ..saferead import read_text_lines
 from .describe import describe
 from .render import line_anchor
 

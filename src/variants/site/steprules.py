@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine import events as ev
-from ..rules.ruleset import Compartment, Rules, Ruleset
+from ..mechanics.ruleset import Compartment, Rules, Ruleset
 from . import describe as d
 
 SETTLEMENT = "settlement"
@@ -70,10 +70,8 @@ def rule_applied(event: ev.Event, rules: Rules) -> str:
             return _only(ending, "rule-turn-up")
         case ev.Led() | ev.Played():
             return "rule-lead"
-        case ev.StoodIn():
-            return "rule-in-lieu"
-        case ev.PlayedWith():
-            return "rule-with-another"
+        case ev.PlayedApart(rule=rule):
+            return "rule-" + rule.replace("_", "-")
         case ev.Stopped(cause=cause):
             return f"rule-stop-{cause}"
         case ev.CompartmentWon(compartment=compartment):

@@ -20,7 +20,7 @@ from typing import assert_never
 
 from markupsafe import Markup
 
-from ..engine.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
+from ..core.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
 from ..mechanics import (
     BestWin,
     CardWin,
@@ -31,8 +31,8 @@ from ..mechanics import (
     TrumpWin,
     others_stakes,
 )
+from ..mechanics.ruleset import Compartment, Payer, Rules, Ruleset
 from ..rules import roles
-from ..rules.ruleset import Compartment, Payer, Rules, Ruleset
 from . import describe as d
 from .readings import kind_words
 from .render import render

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules.ruleset import Ruleset
+from ..mechanics.ruleset import Ruleset
 from . import compare as cmp
 from .readings import Reading, reading_at
 

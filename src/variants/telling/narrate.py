@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import assert_never
 
-from ..engine.cards import (
+from ..core.cards import (
     card_glyph,
     card_name,
     is_red,
@@ -22,6 +22,7 @@ from ..engine.cards import (
     rank_words,
     suit_words,
 )
+from ..core.words import cap, counters, join_words, person, role
 from ..engine.events import (
     AS_GIVEN,
     CarriedOver,
@@ -39,35 +40,38 @@ from ..engine.events import (
     Paid,
     Penalty,
     Played,
-    PlayedWith,
+    PlayedApart,
     Shown,
-    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
     WinHow,
 )
-from ..mechanics import holders, in_lieu, showing, spread, unplayed_penalty, with_another
+from ..mechanics import holders, showing, spread, unplayed_penalty
 from ..mechanics import pool as pool_cards
 from ..mechanics.card import note as card_note
 from ..mechanics.pair import note as pair_note
-from ..rules.ruleset import Rules, StopCause
+from ..mechanics.ruleset import Rules, StopCause
 from .phrases import (
+    carried,
     first_dealer_by,
     paid_for,
     pays,
     shared,
+    shows,
     stop_phrase,
+    stops_at,
+    taken,
+    trumps,
     turn_up_fate,
 )
-from .words import cap, counters, join_words, person
 
 
 @dataclass(frozen=True)
 class Style:
     """How cards are written (suit glyphs or ASCII, and ANSI colour for red suits) and seats
     named: by number from 0 as deal files give them (``seat 3``), or as people at the table
-    name them (``the dealer``, ``Player 1``: see :func:`~variants.telling.words.person`)."""
+    name them (``the dealer``, ``Player 1``: see :func:`~variants.core.words.person`)."""
 
     glyphs: bool = True
     colour: bool = False
@@ -112,12 +116,10 @@ def lead_why(reason: str, style: Style) -> str:
 def seat_name(seat: int, dealer: int, players: int, style: Style = PLAIN) -> str:
     """The seat's name with its role: ``seat 0 (dealer)``, ``seat 1 (elder hand)``, or by
     people's names ``the dealer``, ``Player 1 (elder hand)``."""
-    name = style.seat(seat, dealer, players)
-    if seat == dealer:
-        return name if style.people else f"{name} (dealer)"
-    if seat == (dealer + 1) % players:
-        return f"{name} (elder hand)"
-    return name
+    name, said = style.seat(seat, dealer, players), role(seat, dealer, players)
+    if not said or (said == "dealer" and style.people):
+        return name
+    return f"{name} ({said})"
 
 
 @dataclass
@@ -137,8 +139,29 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
             return ("paid", payee, reason)
         case CompartmentWon(compartment=cid, how="share"):
             return ("share", cid, "")
-        case _:
+        case (
+            CompartmentWon()
+            | DealerChosen()
+            | DealStarted()
+            | Dressed()
+            | Dealt()
+            | TurnedUp()
+            | Exempted()
+            | DealVoided()
+            | Led()
+            | Played()
+            | PlayedApart()
+            | Shown()
+            | Stopped()
+            | WentOut()
+            | Penalty()
+            | CarriedOver()
+            | DealEnded()
+            | GameEnded()
+        ):
             return None
+        case _:
+            assert_never(event)
 
 
 class _Teller:
@@ -331,11 +354,11 @@ class _Teller:
                 if not self.showing_told:
                     self.showing_told = True
                     self.lines.append(showing.shown_line())
-                self.lines.append(f"{self.cap_name(seat)} shows {style.cards(cards)}.")
+                self.lines.append(shows(self.cap_name(seat), style.cards(cards)))
             case TurnedUp(card=card, trump=trump):
                 where = turn_up_fate(self.rules.turn_up.fate)
-                trumps = f": {suit_words(trump)} are trumps" if trump is not None else ""
-                self.lines.append(f"The turn-up is {style.card(card)}{trumps}; {where}.")
+                suit = f": {trumps(trump)}" if trump is not None else ""
+                self.lines.append(f"The turn-up is {style.card(card)}{suit}; {where}.")
             case DealVoided():
                 self.lines.append("The deal ends there, unplayed: the cards are thrown in.")
             case Led(seat=seat, card=card, reason=reason):
@@ -345,11 +368,10 @@ class _Teller:
                 self.plays = [_Play(seat, card, [])]
             case Played(seat=seat, card=card):
                 self.plays.append(_Play(seat, card, []))
-            case StoodIn(seat=seat, card=card, missing=missing):
-                self.plays.append(_Play(seat, card, [in_lieu.note(style.card(missing))]))
-            case PlayedWith(seat=seat, card=card, with_card=with_card):
-                self.plays.append(_Play(seat, card, [with_another.note(style.card(with_card))]))
-                self.stop = f"{self.cap_name(seat)} leads next."
+            case PlayedApart(seat=seat, card=card):
+                self.plays.append(_Play(seat, card, [event.note(style.card)]))
+                if event.stops:
+                    self.stop = f"{self.cap_name(seat)} leads next."
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
@@ -376,7 +398,7 @@ class _Teller:
                 )
             case CarriedOver(compartment=cid, amount=amount):
                 self.end_run()
-                self.lines.append(f"{self.labels[cid]} keeps {counters(amount)} for the next deal.")
+                self.lines.append(carried(self.labels[cid], amount))
             case DealEnded(winner=winner, net=net):
                 self.end_run()
                 shown = self.rules.play.showing is not None
@@ -397,6 +419,8 @@ class _Teller:
                 self.lines.append(f"Standings: {standings}.")
                 names = " and ".join(self.name(s) for s in winners)
                 self.lines.append(f"The game is won by {names}.")
+            case _:
+                assert_never(event)
 
     def tell_won(self, label: str, seat: int, counted: int, how: WinHow) -> None:
         """A seat takes a compartment, or a share of it: told with the card that took it, when
@@ -413,7 +437,7 @@ class _Teller:
                 self.note(pair_note(how, label, amount))
             case "turn-up":
                 dealer = "The dealer" if self.style.people else f"The dealer, seat {seat},"
-                self.lines.append(f"{dealer} takes {label} ({amount}).")
+                self.lines.append(taken(dealer, how, label, counted))
             case "closing":
                 self.lines.append(
                     f"{self.cap_name(seat)} holds the card and takes {label} ({amount})."
@@ -423,16 +447,12 @@ class _Teller:
                     self.showing_told = True
                     card = self.style.card(self.face_up[seat])
                     self.lines.append(showing.swept_line(self.cap_name(seat), card))
-                self.lines.append(
-                    f"{self.cap_name(seat)} takes {label} ({amount}), {showing.note(how)}."
-                )
+                self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case "show":
-                self.lines.append(
-                    f"{self.cap_name(seat)} takes {label} ({amount}), {showing.note(how)}."
-                )
+                self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case "play" | "pair" | "going-out":
                 self.end_run()
-                self.lines.append(f"{self.cap_name(seat)} takes {label} ({amount}).")
+                self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case _:
                 assert_never(how)
 
@@ -446,7 +466,7 @@ class _Teller:
         if self.rules.play.announce_stop:
             said = f' "No {rank_words(rank_of(missing))}," says {self.name(seat)}.'
         leads = f"{self.cap_name(seat)} leads next."
-        return f"The run stops at {style.card(card)}: {reason}.{said} {leads}"
+        return f"{stops_at(style.card(card), reason)}{said} {leads}"
 
 
 def _notes(notes: list[str]) -> str:

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from ..core.cards import suit_words
+from ..core.words import cap, counters, join_words
 from ..engine.events import PayReason, WinHow
-from ..mechanics import bonus, going_out, payments, turn_up_payout
-from ..rules.ruleset import FirstDealer, StopCause, TurnUpFate
-from .words import cap, counters, join_words
+from ..mechanics import bonus, going_out, payments, showing, turn_up_payout
+from ..mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +55,16 @@ def stop_phrase(cause: StopCause) -> StopPhrase:
             return StopPhrase("{gone} may only be led", "{gone} may only be led")
         case _:
             assert_never(cause)
+
+
+def stops_at(card: str, why: str) -> str:
+    """Where a run stopped and why, a sentence: ``The run stops at 8♦: 9♦ is the turn-up.``"""
+    return f"The run stops at {card}: {why}."
+
+
+def trumps(suit: int) -> str:
+    """``hearts are trumps``."""
+    return f"{suit_words(suit)} are trumps"
 
 
 def first_dealer_by(method: FirstDealer) -> str:
@@ -124,3 +135,32 @@ def took(how: WinHow) -> str:
             return "takes"
         case _:
             assert_never(how)
+
+
+def taking(who: str, how: WinHow, label: str, amount: str) -> str:
+    """A seat winning a compartment, ``amount`` already written: ``Player 2 takes Pope (3
+    counters)``, ``Player 1 takes a share of Matrimony (2)``."""
+    return f"{who} {took(how)} {label} ({amount})"
+
+
+def taken(who: str, how: WinHow, label: str, amount: int) -> str:
+    """A seat winning a compartment, a sentence: ``Player 2 takes Pope (3 counters).``, and how
+    when the hands are shown: ``... (3 counters), sweeping the board.``"""
+    line = taking(who, how, label, counters(amount))
+    match how:
+        case "show" | "sweep":
+            return f"{line}, {showing.note(how)}."
+        case "play" | "pair" | "share" | "turn-up" | "going-out" | "closing":
+            return f"{line}."
+        case _:
+            assert_never(how)
+
+
+def shows(who: str, cards: str) -> str:
+    """A seat showing its hand, a sentence: ``Player 1 shows Q♥ K♥.``"""
+    return f"{who} shows {cards}."
+
+
+def carried(label: str, amount: int) -> str:
+    """A compartment not taken, a sentence: ``Pope keeps 6 counters for the next deal.``"""
+    return f"{label} keeps {counters(amount)} for the next deal."

@@ -10,33 +10,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, assert_never
 
-from ..engine.cards import card_name, suit_words
+from ..core.cards import card_name
+from ..core.words import cap
 from ..engine.events import (
     CarriedOver,
     CompartmentWon,
     DealEnded,
+    DealerChosen,
+    DealStarted,
     Dealt,
     DealVoided,
+    Dressed,
     Event,
     Exempted,
+    GameEnded,
     Led,
     Paid,
     Penalty,
     Played,
-    PlayedWith,
+    PlayedApart,
     Shown,
-    StoodIn,
     Stopped,
     TurnedUp,
     WentOut,
 )
-from ..mechanics import in_lieu, showing, unplayed_penalty, with_another
 from ..mechanics import pool as pool_cards
-from ..rules.ruleset import Rules
+from ..mechanics import unplayed_penalty
+from ..mechanics.ruleset import Rules
 from .narrate import PLAIN, Style, lead_why
-from .phrases import paid_for, pays, stop_phrase, took
+from .phrases import carried, paid_for, pays, shows, stop_phrase, stops_at, taken, trumps
 from .results import Table
-from .words import cap, counters
 
 
 def step_line(
@@ -61,9 +64,9 @@ def step_line(
                 return "The cards are dealt. " + pool_cards.turned_up_line(style.listed(pool))
             return "The cards are dealt."
         case Shown(seat=seat, cards=cards):
-            return f"{who(seat)} shows {style.cards(cards)}."
+            return shows(who(seat), style.cards(cards))
         case TurnedUp(card=turned, trump=trump):
-            suit = "" if trump is None else f"; {suit_words(trump)} are trumps"
+            suit = "" if trump is None else f"; {trumps(trump)}"
             return f"The turn-up is {card(turned)}{suit}."
         case DealVoided():
             return "The deal ends unplayed."
@@ -71,26 +74,17 @@ def step_line(
             return f"{who(seat)} leads {card(led)}{lead_why(reason, style)}."
         case Played(seat=seat, card=played):
             return f"{who(seat)} follows with {card(played)}."
-        case StoodIn(seat=seat, card=played, missing=missing):
-            return in_lieu.step(who(seat), card(played), card(missing))
-        case PlayedWith(seat=seat, card=played, with_card=with_card):
-            return with_another.step(who(seat), card(played), card(with_card))
+        case PlayedApart(seat=seat):
+            return event.step(who(seat), card)
         case Stopped(seat=seat, card=stop, cause=cause, missing=missing):
             why = stop_phrase(cause).say(
                 card(stop), "" if missing is None else card(missing), rules.deal.spare_name
             )
             if missing is None:
                 return f"{why}: {name(seat)} leads next."
-            return f"The run stops at {card(stop)}: {why}. {who(seat)} leads."
+            return f"{stops_at(card(stop), why)} {who(seat)} leads."
         case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
-            line = f"{who(seat)} {took(how)} {labels[cid]} ({counters(amount)})"
-            match how:
-                case "show" | "sweep":
-                    return f"{line}, {showing.note(how)}."
-                case "play" | "pair" | "share" | "turn-up" | "going-out" | "closing":
-                    return f"{line}."
-                case _:
-                    assert_never(how)
+            return taken(who(seat), how, labels[cid], amount)
         case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
             return pays([name(payer)], name(payee), amount, paid_for(reason, cards))
         case Exempted(seat=seat, compartment=cid):
@@ -100,10 +94,13 @@ def step_line(
         case WentOut(seat=seat):
             return f"{who(seat)} has no cards left and goes out."
         case CarriedOver(compartment=cid, amount=amount):
-            return f"{labels[cid]} keeps {counters(amount)} for the next deal."
+            return carried(labels[cid], amount)
         case DealEnded():
             return "The deal is over."
-    return None
+        case DealerChosen() | DealStarted() | Dressed() | GameEnded():
+            return None
+        case _:
+            assert_never(event)
 
 
 def replay_steps(

@@ -4,29 +4,66 @@ contract of ``variants play --json``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, assert_never
 
-from ..engine.cards import card_name
+from ..core.cards import card_name
 from ..engine.events import (
+    CarriedOver,
     CompartmentWon,
     DealEnded,
+    DealerChosen,
+    DealStarted,
     Dealt,
+    DealVoided,
     Dressed,
     Event,
+    Exempted,
+    GameEnded,
     Led,
     Paid,
     Penalty,
     Played,
-    PlayedWith,
+    PlayedApart,
     Shown,
-    StoodIn,
+    Stopped,
+    TurnedUp,
     WentOut,
 )
 
 
 def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
     """Every card played, in order, with the seat that played it."""
-    return [(e.seat, e.card) for e in events if isinstance(e, Led | Played | StoodIn | PlayedWith)]
+    played: list[tuple[int, int]] = []
+    for event in events:
+        match event:
+            case (
+                Led(seat=seat, card=card)
+                | Played(seat=seat, card=card)
+                | PlayedApart(seat=seat, card=card)
+            ):
+                played.append((seat, card))
+            case (
+                DealerChosen()
+                | DealStarted()
+                | Dressed()
+                | Dealt()
+                | TurnedUp()
+                | Paid()
+                | Exempted()
+                | CompartmentWon()
+                | DealVoided()
+                | Shown()
+                | Stopped()
+                | WentOut()
+                | Penalty()
+                | CarriedOver()
+                | DealEnded()
+                | GameEnded()
+            ):
+                pass
+            case _:
+                assert_never(event)
+    return played
 
 
 class Table:
@@ -98,8 +135,7 @@ class Table:
             case (
                 Led(seat=seat, card=card)
                 | Played(seat=seat, card=card)
-                | StoodIn(seat=seat, card=card)
-                | PlayedWith(seat=seat, card=card)
+                | PlayedApart(seat=seat, card=card)
             ):
                 if isinstance(event, Led):
                     self.runs += 1
@@ -120,8 +156,20 @@ class Table:
                 self.staked[seat] += amount
             case WentOut(seat=seat):
                 self.went_out = seat
-            case _:
+            case (
+                DealerChosen()
+                | DealStarted()
+                | TurnedUp()
+                | Exempted()
+                | DealVoided()
+                | Stopped()
+                | CarriedOver()
+                | DealEnded()
+                | GameEnded()
+            ):
                 pass
+            case _:
+                assert_never(event)
 
 
 def deal_json(

@@ -1,7 +1,8 @@
 """The rules in plain English, as pure functions of the typed model, one module per block.
 
 Nothing here reads YAML or knows about HTML: every function takes model objects
-(:class:`~variants.rules.ruleset.Rules`, :class:`~variants.rules.ruleset.Ruleset` and their parts)
+(:class:`~variants.mechanics.ruleset.Rules`, :class:`~variants.mechanics.ruleset.Ruleset` and
+their parts)
 and returns plain text (cards written with their suit glyphs, such as ``9♦``) or small frozen
 records of text. The ruleset pages, the comparison and the sources page all render from these, and
 escape the text where it reaches HTML.
@@ -22,7 +23,7 @@ sentences of its rules on the ruleset page and its short values in the compariso
 A new value of a rule is said in the module of its block: each branch on a rule's value there is
 a ``match`` that mypy checks for a missing value.
 
->>> from variants.engine.cards import parse_card
+>>> from variants.core.cards import parse_card
 >>> card_label(parse_card("8D"))
 'the eight of diamonds (8♦)'
 """

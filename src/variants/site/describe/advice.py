@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import assert_never
 
+from ...core.words import counters, number_word
+from ...mechanics.ruleset import RICH_STAKE, AdvicePreference, Rules
 from ...rules.roles import chief_card
-from ...rules.ruleset import RICH_STAKE, AdvicePreference, Rules
-from ...telling.words import counters, number_word
 from .records import Rule
 
 ANCHOR = "rule-advice"

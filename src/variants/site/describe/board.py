@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from ...mechanics import bonus, pool, turn_up_payout, unplayed_penalty
-from ...rules.ruleset import Compartment, Provenance, Rules
+from ...mechanics.ruleset import Compartment, Provenance, Rules
 from .dressing import stake_text
 from .records import Rule
 from .words import join_words, number_word

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import assert_never
 
-from ...engine.dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
 from ...engine.events import TurnUpPlace
 from ...mechanics import down_and_up, pool, spare_seen, stock
-from ...rules.ruleset import Rules
+from ...mechanics.ruleset import Rules
+from ...rules.dealplan import SPARE, TURN_UP, DealPlanError, plan_deal
 from .records import Rule, Table
 from .words import EN_DASH, ORDINALS, article
 
@@ -75,7 +75,7 @@ class HandSizes:
 
 
 def hand_sizes(rules: Rules, players: int) -> HandSizes:
-    """Computed from :func:`variants.engine.dealplan.plan_deal`."""
+    """Computed from :func:`variants.rules.dealplan.plan_deal`."""
     try:
         plan = plan_deal(rules, players)
     except DealPlanError as error:

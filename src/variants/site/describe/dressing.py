@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from ...mechanics import contributions, others_stakes, spread
-from ...rules.ruleset import Compartment, Rules
+from ...mechanics.ruleset import Compartment, Rules
 from .records import Rule, Table
 from .words import compartment_label, counters, number_word
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import assert_never, get_args
 
-from ...rules.ruleset import FirstDealer, Rules
+from ...mechanics.ruleset import FirstDealer, Rules
 from .records import Rule
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...mechanics import going_out, holders
+from ...mechanics.ruleset import Rules
 from ...rules.roles import going_out as game_of
-from ...rules.ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rules.ruleset import Option, Ruleset
+from ...mechanics.ruleset import Option, Ruleset
 from .records import Rule
 from .rulebook import rules_by_anchor
 

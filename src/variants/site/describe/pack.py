@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...engine.cards import RANKS, card_glyph
-from ...rules.ruleset import Rules
+from ...core.cards import RANKS, card_glyph
+from ...mechanics.ruleset import Rules
 from .records import Rule
 from .words import cards_label, rank_words
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...mechanics import in_lieu, payments, showing, with_another
-from ...rules.ruleset import Rules
+from ...mechanics import PLAY_FLOW, payments, showing
+from ...mechanics.ruleset import Rules
 from .board import compartment_cards
 from .records import Rule
 from .stops import stop_rule
@@ -97,27 +97,13 @@ def play_rules(rules: Rules) -> tuple[Rule, ...]:
             )
         )
     items.extend(stop_rule(stop, rules) for stop in play.stops)
-    if play.in_lieu is not None:
-        compartment = rules.board.get(play.in_lieu.compartment)
-        items.append(
-            Rule(
-                "rule-in-lieu",
-                f"{compartment.label} in place of a stop",
-                (in_lieu.sentence(compartment.label, compartment_cards(compartment)),),
-                play.in_lieu.provenance,
-                play.in_lieu.interpretation,
+    for mechanic in PLAY_FLOW:
+        said = mechanic.said(rules)
+        if said is not None:
+            anchor = "rule-" + mechanic.KEY.replace("_", "-")
+            items.append(
+                Rule(anchor, said.title, said.sentences, said.provenance, said.interpretation)
             )
-        )
-    if play.with_another is not None:
-        items.append(
-            Rule(
-                "rule-with-another",
-                "A card played with another",
-                (with_another.sentence(play.with_another),),
-                play.with_another.provenance,
-                play.with_another.interpretation,
-            )
-        )
     for number, payment in enumerate(play.payments):
         items.append(
             Rule(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...rules.ruleset import Rules
+from ...mechanics.ruleset import Rules
 from .records import Rule
 from .words import number_word
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...rules.ruleset import Provenance
+from ...mechanics.ruleset import Provenance
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ them to play, each gathered from the modules of the blocks it tells."""
 
 from __future__ import annotations
 
-from ...rules.ruleset import Provenance, Rules, Ruleset
+from ...mechanics.ruleset import Provenance, Rules, Ruleset
 from .advice import advice_rules
 from .board import board_rule, compartment_rule
 from .deal import deal_rule

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...mechanics import unplayed_penalty
-from ...rules.ruleset import Citation, Rules
+from ...mechanics.ruleset import Citation, Rules
 from .board import compartment_cards
 from .going_out import going_out_rule
 from .records import Rule

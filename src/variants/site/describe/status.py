@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...rules.ruleset import (
+from ...mechanics.ruleset import (
     COMPLETE_TEXT,
     INCOMPLETE_TEXT,
     Gap,
@@ -19,7 +19,7 @@ from ...rules.ruleset import (
     Ruleset,
     supplied_label,
 )
-from ...rules.ruleset import MODERN_PAGE as MODERN_PAGE
+from ...mechanics.ruleset import MODERN_PAGE as MODERN_PAGE
 from .words import ORDINALS, plural
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import assert_never, get_args
 
-from ...engine.cards import card_glyph, make_card, rank_of, suit_of
-from ...rules.ruleset import Rules, Stop, StopCause
+from ...core.cards import card_glyph, make_card, rank_of, suit_of
+from ...mechanics.ruleset import Rules, Stop, StopCause
 from .records import Rule
 from .words import compartment_label, join_words, rank_words
 

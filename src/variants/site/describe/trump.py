@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...rules.ruleset import Rules
+from ...mechanics.ruleset import Rules
 from .records import Rule
 from .words import suit_label
 

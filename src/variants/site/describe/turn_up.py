@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from ...rules.ruleset import Rules, TurnUpFate
+from ...mechanics.ruleset import Rules, TurnUpFate
 from .deal import dealt_whole
 from .records import Rule
 from .words import join_words

@@ -1,18 +1,17 @@
 """Words the blocks share: numbers, cards, suits and compartments in English.
 
-The words themselves are :mod:`variants.telling.words`, shared with the narration and the
+The words themselves are :mod:`variants.core.words`, shared with the narration and the
 mechanics' phrases; a compartment's label is looked up here, in the rules.
 
->>> from variants.engine.cards import parse_card
+>>> from variants.core.cards import parse_card
 >>> card_label(parse_card("8D"))
 'the eight of diamonds (8♦)'
 """
 
 from __future__ import annotations
 
-from ...engine.cards import card_words, rank_words
-from ...rules.ruleset import Rules
-from ...telling.words import (
+from ...core.cards import card_words, rank_words
+from ...core.words import (
     EN_DASH,
     NUMBER_WORDS,
     ORDINALS,
@@ -25,6 +24,7 @@ from ...telling.words import (
     plural,
     suit_label,
 )
+from ...mechanics.ruleset import Rules
 
 
 def compartment_label(rules: Rules, compartment_id: str) -> str:

@@ -15,8 +15,8 @@ from markupsafe import Markup
 
 from ...analysis.reports import Mean
 from ...engine.policies import ADVICE_PREFIX
+from ...mechanics.ruleset import Advice, AdvicePreference, Ruleset
 from ...rules.advice import advice_beside
-from ...rules.ruleset import Advice, AdvicePreference, Ruleset
 from .. import stats_runs as sr
 from ..charts import number
 from ..pages import name_for_id, short_name

@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from markupsafe import Markup
 
-from ...engine.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ...core.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ...mechanics.ruleset import Rules, Ruleset
 from ...rules import roles
-from ...rules.ruleset import Rules, Ruleset
 from .. import stats_runs as sr
 from ..charts import number, percent
 from ..pages import short_name

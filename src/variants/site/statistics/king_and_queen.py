@@ -14,8 +14,8 @@ from markupsafe import Markup
 
 from ...analysis.reports import GamesReport, Mean, Rate, wilson_rate
 from ...engine.compiled import compile_rules
+from ...mechanics.ruleset import Compartment, Rules, Ruleset
 from ...rules import roles
-from ...rules.ruleset import Compartment, Rules, Ruleset
 from .. import stats_runs as sr
 from ..charts import number
 from ..pages import short_name

@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from markupsafe import Markup
 
 from ...analysis.reports import Mean
-from ...engine.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
+from ...core.cards import RANKS, SUIT_GLYPHS, SUITS, rank_of, suit_of
 from ...engine.compiled import compile_rules
 from ...engine.deal import deal_from_pack
-from ...rules.ruleset import Rules, Ruleset
+from ...mechanics.ruleset import Rules, Ruleset
 from .. import stats_runs as sr
 from ..charts import number, percent
 from ..pages import short_name

@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...rules.ruleset import Ruleset
+from ...mechanics.ruleset import Ruleset
 from .. import stats_runs as sr
 from ..pages import PageMaker, SiteData, short_name
 from ..render import Linker, render, with_meta

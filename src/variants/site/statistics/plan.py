@@ -10,8 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...engine.compiled import compile_rules
+from ...mechanics.ruleset import Compartment, Rules, Ruleset
 from ...rules import roles
-from ...rules.ruleset import Compartment, Rules, Ruleset
 from .. import stats_runs as sr
 
 PLAYERS = (3, 5, 8)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from ...rules.ruleset import Ruleset
+from ...mechanics.ruleset import Ruleset
 from .. import stats_runs as sr
 from ..render import Linker
 from .figures import Counter, Section

@@ -69,14 +69,14 @@ from ...analysis.reports import (
 )
 from ...analysis.runner import Task, run_tasks
 from ...analysis.tallies import Z95, GameTally, SeatTally, SharedTally, Tally
+from ...core.safewrite import WriteError, write_text
+from ...core.settings import SettingError, usable_folder
 from ...engine.compiled import CompiledRules, compile_rules
 from ...engine.policies import ADVICE_PREFIX
 from ...engine.staking import DEFAULT_STAKING
+from ...mechanics.ruleset import Ruleset
 from ...rules import roles
 from ...rules.advice import advice_beside
-from ...rules.ruleset import Ruleset
-from ...safewrite import WriteError, write_text
-from ...settings import SettingError, usable_folder
 from ..keptjson import read_kept_json
 
 Kind = Literal["deals", "games", "policy-seat", "card-holder"]
@@ -301,7 +301,7 @@ def user_cache_dir() -> Path:
 
 def _usable_folder(folder: Path) -> Path:
     """``folder``, unless something that is not a folder is in its place
-    (:func:`variants.settings.usable_folder`); one not there yet is made when it is needed."""
+    (:func:`variants.core.settings.usable_folder`); one not there yet is made when it is needed."""
     try:
         folder.stat()
     except FileNotFoundError:

@@ -1,6 +1,6 @@
 """Citations: where in a source text a rule comes from.
 
-A leaf module, so that the model (:mod:`variants.rules.ruleset`) and the mechanics that bring
+A leaf module, so that the model (:mod:`variants.mechanics.ruleset`) and the mechanics that bring
 their own rules (:mod:`variants.mechanics`) build their provenance alike.
 """
 

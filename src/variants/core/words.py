@@ -3,7 +3,7 @@
 The narration, the replay, the site's descriptions and each mechanic's phrases say a count, a
 list or a card with these, so that each is said one way.
 
->>> from variants.engine.cards import parse_card
+>>> from variants.core.cards import parse_card
 >>> card_label(parse_card("8D"))
 'the eight of diamonds (8♦)'
 >>> counters(1), counters(3)
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import (
+from .cards import (
     SUIT_GLYPHS,
     SUITS,
     card_glyph,
@@ -35,6 +35,12 @@ def cards_count(number: int) -> str:
     return f"{number} card" if number == 1 else f"{number} cards"
 
 
+def place(seat: int, dealer: int, players: int) -> int:
+    """The seat's place counted from the dealer round to the left: 0 the dealer, 1 the elder
+    hand on the dealer's left, 2 on its left, and so on round the table."""
+    return (seat - dealer) % players
+
+
 def person(seat: int, dealer: int, players: int) -> str:
     """A seat named as people at the table name it: ``the dealer``, or ``Player 1`` for the
     elder hand on the dealer's left, ``Player 2`` on its left, and so on round the table.
@@ -42,8 +48,24 @@ def person(seat: int, dealer: int, players: int) -> str:
     >>> [person(seat, 2, 4) for seat in range(4)]
     ['Player 2', 'Player 3', 'the dealer', 'Player 1']
     """
-    place = (seat - dealer) % players
-    return "the dealer" if place == 0 else f"Player {place}"
+    at = place(seat, dealer, players)
+    return "the dealer" if at == 0 else f"Player {at}"
+
+
+def role(seat: int, dealer: int, players: int) -> str:
+    """The seat's role at the table: ``dealer``, ``elder hand`` (on the dealer's left), or
+    empty for the others.
+
+    >>> [role(seat, 2, 4) for seat in range(4)]
+    ['', '', 'dealer', 'elder hand']
+    """
+    match place(seat, dealer, players):
+        case 0:
+            return "dealer"
+        case 1:
+            return "elder hand"
+        case _:
+            return ""
 
 
 def cap(text: str) -> str:
@@ -124,7 +146,7 @@ def card_label(card: int) -> str:
 def cards_label(cards: Sequence[int]) -> str:
     """Cards in words, the four of a rank together.
 
-    >>> from variants.engine.cards import parse_card
+    >>> from variants.core.cards import parse_card
     >>> cards_label([parse_card(c) for c in ("8C", "8D", "8H", "8S")])
     'the four eights (8♣ 8♦ 8♥ 8♠)'
     >>> cards_label([parse_card("8D")])

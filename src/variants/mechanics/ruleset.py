@@ -14,8 +14,12 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal, assert_never
 
-from ..engine.cards import parse_card, parse_rank, parse_suit
-from ..mechanics import (
+from ..core.cards import parse_card, parse_rank, parse_suit
+from ..core.citations import Citation as Citation
+from ..core.citations import Provenance as Provenance
+from ..core.citations import build_citation as build_citation
+from ..core.citations import build_provenance as build_provenance
+from . import (
     Win,
     bonus,
     build_win,
@@ -28,22 +32,18 @@ from ..mechanics import (
     turn_up_payout,
     with_another,
 )
-from ..mechanics.bonus import Bonus
-from ..mechanics.contributions import Contributions
-from ..mechanics.holders import HolderRule
-from ..mechanics.in_lieu import InLieu
-from ..mechanics.payments import CardPayment
-from ..mechanics.showing import Showing
-from ..mechanics.spare_seen import SeenBy
-from ..mechanics.spread import Spread
-from ..mechanics.stock import Stock
-from ..mechanics.turn_up_payout import TurnUpPayout
-from ..mechanics.unplayed_penalty import UnplayedPenalty, doubles
-from ..mechanics.with_another import WithAnother
-from .citations import Citation as Citation
-from .citations import Provenance as Provenance
-from .citations import build_citation as build_citation
-from .citations import build_provenance as build_provenance
+from .bonus import Bonus
+from .contributions import Contributions
+from .holders import HolderRule
+from .in_lieu import InLieu
+from .payments import CardPayment
+from .showing import Showing
+from .spare_seen import SeenBy
+from .spread import Spread
+from .stock import Stock
+from .turn_up_payout import TurnUpPayout
+from .unplayed_penalty import UnplayedPenalty, doubles
+from .with_another import WithAnother
 
 Raw = Mapping[str, Any]
 

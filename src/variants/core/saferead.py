@@ -140,7 +140,7 @@ def read_text_lines(
 ) -> list[str]:
     """The lines of the UTF-8 text file at ``path`` (:func:`read_bytes`, :func:`text_lines`),
     which may hold no character that is not visible text but the tab and the form feed
-    (:mod:`variants.hidden`): none that could act on a terminal or hide on a page."""
+    (:mod:`variants.core.hidden`): none that could act on a terminal or hide on a page."""
     lines = text_lines(decode(read_bytes(path, limit, folder), path))
     for number, line in enumerate(lines, start=1):
         at = hidden_at(line, TEXT_ALLOWED)

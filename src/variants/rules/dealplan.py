@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from ..mechanics.down_and_up import positions as positions_face_up
+from ..mechanics.ruleset import Rules, TurnUpCard
 from ..mechanics.spare_seen import dealt_seats
 from ..mechanics.stock import positions as positions_of_stock
-from ..rules.ruleset import Rules, TurnUpCard
 
 SPARE = -1
 TURN_UP = -2
