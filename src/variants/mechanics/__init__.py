@@ -30,6 +30,8 @@ English.
   dealt face up.
 - :mod:`.pool`: the pool cards turned up in the middle (Newmarket), as named or drawn afresh
   every deal.
+- :mod:`.played_at_stop`: a card its holder plays when a run stops, the run going on from it
+  (Commit's nine of diamonds).
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -53,6 +55,7 @@ from . import (
     others_stakes,
     pair,
     payments,
+    played_at_stop,
     pool,
     showing,
     spare_seen,
@@ -104,10 +107,11 @@ MECHANICS: tuple[Mechanic, ...] = (
     combination,
     showing,
     pool,
+    played_at_stop,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
-PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another)
+PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, played_at_stop)
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""
 

@@ -26,6 +26,7 @@ from . import (
     contributions,
     in_lieu,
     payments,
+    played_at_stop,
     showing,
     spread,
     stock,
@@ -37,6 +38,7 @@ from .contributions import Contributions
 from .holders import HolderRule
 from .in_lieu import InLieu
 from .payments import CardPayment
+from .played_at_stop import PlayedAtStop
 from .showing import Showing
 from .spare_seen import SeenBy
 from .spread import Spread
@@ -329,6 +331,8 @@ class Play:
     """Payments for a card played (:mod:`variants.mechanics.payments`)."""
     with_another: WithAnother | None = None
     """The card whose player may play another with it (:mod:`variants.mechanics.with_another`)."""
+    played_at_stop: PlayedAtStop | None = None
+    """The card played when a run stops (:mod:`variants.mechanics.played_at_stop`)."""
     showing: Showing | None = None
     """The hands shown instead of played (:mod:`variants.mechanics.showing`); a ruleset that
     shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
@@ -770,6 +774,7 @@ def build_rules(raw: Raw) -> Rules:
             in_lieu=in_lieu.build(play.get("in_lieu")),
             payments=payments.build(play.get("payments")),
             with_another=with_another.build(play.get("with_another")),
+            played_at_stop=played_at_stop.build(play.get("played_at_stop")),
             showing=showing.build(play.get("showing")),
             **_common(play),
         ),
