@@ -7,9 +7,10 @@ import random
 import re
 from typing import get_args
 
-from variants.engine.events import DealVoided, Event, PlayedApart, StoodIn
+from variants.engine.events import DealVoided, Event, PlayedApart
 from variants.engine.game import play_game
 from variants.engine.policies import make_policy
+from variants.mechanics.in_lieu import StoodIn
 from variants.mechanics.ruleset import Ruleset
 from variants.site.exampledeals import deal_view, examples_for, replay_lines, replay_rules
 from variants.site.examples import worked_examples

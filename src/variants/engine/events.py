@@ -16,13 +16,11 @@ from ..mechanics.base import PlayedApart as PlayedApart
 from ..mechanics.holders import Exempted as Exempted
 from ..mechanics.hooks import PayReason as PayReason
 from ..mechanics.hooks import WinHow as WinHow
-from ..mechanics.in_lieu import StoodIn as StoodIn
 from ..mechanics.ruleset import FirstDealer
 from ..mechanics.ruleset import StopCause as StopCause
 from ..mechanics.showing import Shown as Shown
 from ..mechanics.turn_up_payout import DealVoided as DealVoided
 from ..mechanics.unplayed_penalty import Penalty as Penalty
-from ..mechanics.with_another import PlayedWith as PlayedWith
 
 TurnUpPlace = Literal["table", "hand", "spare", "none"]
 

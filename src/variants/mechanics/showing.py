@@ -111,13 +111,18 @@ def _after_down_and_up(data: RuleView) -> Iterator[Finding]:
         yield Finding(("play", "showing"), "the hands are shown only after a down-and-up deal")
 
 
+SHOWN_WITH = frozenset({"showing", "announce_stop", "provenance", "interpretation"})
+"""The keys of ``play`` a game whose hands are shown may give: every rule of how cards are
+played, a mechanic's of play among them, is for a game whose cards are played."""
+
+
 @reads("play")
 def _no_runs(data: RuleView) -> Iterator[Finding]:
     play = data["play"]
     if "showing" not in play:
         return
-    for key in ("lead", "stops", "lead_only", "in_lieu", "payments", "with_another"):
-        if key in play:
+    for key in play:
+        if key not in SHOWN_WITH:
             yield Finding(("play", key), f"{key} is not for a game whose hands are shown")
 
 
