@@ -10,8 +10,8 @@ diamonds follows it).
 - **Play**: at a stop for want of a card, the card's holder plays it (every player takes the
   chance, as every policy plays a card when it can), with a :class:`PlayedWhenStopped` event;
   it wins what it wins as any card does, and the run goes on from it.
-- **Phrases**: the rule in English, its row in the comparison, the narration's and the
-  replay's words for the card played.
+- **Phrases**: the rule in English and in a few words, the narration's and the replay's words
+  for the card played.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ FRAGMENTS = (
 )
 
 KEY = "played_at_stop"
-ROW = "A card played when a run stops"
+ROW = None
+"""No row in the comparison while no shipped ruleset plays it: a row of "none" in every column
+would tell a reader nothing."""
 
 
 @dataclass(frozen=True)
