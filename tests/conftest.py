@@ -1,25 +1,39 @@
 """Shared fixtures: the shipped rulesets, loaded once; the site built once, served, and a
-browser."""
+browser.
+
+The tests run in parallel (pytest-xdist: ``-n auto --dist loadgroup`` in pyproject.toml). What
+every worker would otherwise make for itself is made once for the run, by whichever worker wants
+it first, in the run's shared temporary folder (:func:`made_once`): the site's build, the
+statistics cache of the other builds and the browser's visit to every page. The browser tests
+run in a few groups (``BROWSER_GROUPS``), each in one worker with one Chromium."""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import pytest
+from mkdocs.config import load_config
 from playwright.sync_api import Browser, Locator, sync_playwright
+from sitetour import Visit, site_tour
 
 from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets
+from variants.site import hooks
+from variants.site.pages import SiteData, expand_markers, page_makers
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = REPO / "rulesets"
@@ -30,14 +44,92 @@ def rulesets() -> dict[str, Ruleset]:
     return load_rulesets(RULESETS)
 
 
+# --------------------------------------------------------------------------------------------
+# In parallel: the browser tests in a few groups
+
+BROWSER_GROUPS = {
+    "test_site_a11y.py": "browser-1",
+    "test_play_browser.py": "browser-1",
+    "test_source_texts_browser.py": "browser-1",
+    "test_site_browser.py": "browser-2",
+    "test_site_replay_browser.py": "browser-2",
+}
+"""The modules of browser tests, by the group each runs in: a group's tests run in one worker,
+which shares each module's pages among its tests. The groups take about as long as each other,
+and each starts with its tests of every page (``site_visits``), so that two workers visit the
+site's pages side by side. A browser test elsewhere runs in whichever worker is free, with that
+worker's Chromium (each worker starts one at most)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of every page first (each worker collects, and orders, the same way)."""
+    items.sort(key=lambda item: "site_visits" not in getattr(item, "fixturenames", ()))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``--dist loadgroup``, the browser tests go to a worker by their module's group
+    (``BROWSER_GROUPS``), every other test on its own to whichever worker is free. (xdist groups
+    by the ``xdist_group`` mark only where it can add the group to the test's id, which pytest
+    9.2 no longer allows.)"""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class ByModule(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = BROWSER_GROUPS.get(Path(nodeid.partition("::")[0]).name)
+            return group or super()._split_scope(nodeid)
+
+    return ByModule(config, log)
+
+
+# --------------------------------------------------------------------------------------------
+# Made once for the run, whichever worker asks first
+
+
+def shared_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of the whole run: every xdist worker's own temporary folder lies in
+    it (a run without workers has only its own)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the file ``path`` (made if missing): one process at a time."""
+    with path.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def made_once(folder: Path, make: Callable[[Path], None]) -> Path:
+    """``folder``, made by ``make`` (which fills the empty folder it is given) in the first
+    process that asks for it; the others wait for it and find it made. ``folder`` is complete
+    once it exists: it is filled beside itself and then renamed into place."""
+    with locked(folder.parent / f".{folder.name}.lock"):
+        if not folder.is_dir():
+            partial = folder.parent / f".{folder.name}.making"
+            shutil.rmtree(partial, ignore_errors=True)
+            partial.mkdir(parents=True)
+            make(partial)
+            partial.rename(folder)
+    return folder
+
+
 @pytest.fixture(scope="session", autouse=True)
 def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Site builds under test play the statistics pages' runs at 1% of their size, cached once
-    per session outside the project (the pages state the sizes used); set the variables to
-    override, except for the shared build (``site_build``), which keeps 1% and a cache of its
-    own."""
+    per run outside the project, in a folder every worker shares (the pages state the sizes
+    used); set the variables to override, except for the shared build (``site_build``), which
+    keeps 1% and a cache of its own."""
     os.environ.setdefault("VARIANTS_STATS_SCALE", "0.01")
-    os.environ.setdefault("VARIANTS_STATS_CACHE", str(tmp_path_factory.mktemp("stats-cache")))
+    cache = shared_folder(tmp_path_factory) / "stats-cache"
+    cache.mkdir(exist_ok=True)
+    os.environ.setdefault("VARIANTS_STATS_CACHE", str(cache))
 
 
 # --------------------------------------------------------------------------------------------
@@ -55,9 +147,35 @@ CHROMIUM_ARGS = [
 ]
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+SEARCH_INDEX = "/search/search_index.json"
+
+
+class _SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the built site quietly, its search index cut to the first page's entry."""
+
+    search_index = b""
+
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def do_GET(self) -> None:
+        if self.path.partition("?")[0] != SEARCH_INDEX:
+            super().do_GET()
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(self.search_index)))
+        self.end_headers()
+        self.wfile.write(self.search_index)
+
+
+def small_search_index(site: Path) -> bytes:
+    """The site's search index with its first page's entry alone. Material's search worker
+    builds its index from the whole file on every page it opens, in a thread of its own: on
+    the pages the tests open by the hundred that is nearly half of each load's work, and the
+    page is the same with this one (``test_site_browser.py`` searches the whole index)."""
+    index = json.loads((site / SEARCH_INDEX.lstrip("/")).read_text("utf-8"))
+    return json.dumps({**index, "docs": index["docs"][:1]}).encode()
 
 
 def build_site(site: Path, config: Path = REPO / "mkdocs.yml", **variables: str) -> str:
@@ -144,26 +262,85 @@ def site_project(
     return root
 
 
+def configured_site(
+    config: Path, monkeypatch: pytest.MonkeyPatch, **variables: str
+) -> tuple[SiteData, Callable[[str], str]]:
+    """The site's data as a build of ``config`` (a mkdocs.yml) makes it, in this process: the
+    configuration read by mkdocs and the rulesets, texts and settings by the site's own hook
+    (``on_config``), with these environment variables set (the rulesets and examples folders
+    otherwise the project's own). Returns the data and what makes a page: a generated page by
+    its path in the docs folder, or a page written in the docs folder with its markers
+    expanded, each as the Markdown the build renders."""
+    with monkeypatch.context() as build_env:
+        build_env.delenv("VARIANTS_RULESETS", raising=False)
+        build_env.delenv("VARIANTS_EXAMPLES", raising=False)
+        for name, value in variables.items():
+            build_env.setenv(name, value)
+        loaded = load_config(str(config))
+        hooks.on_config(loaded)
+        site = hooks._site()
+    makers = page_makers(site)
+    docs = Path(loaded.docs_dir)
+
+    def page(path: str) -> str:
+        if path in makers:
+            return makers[path]()
+        return expand_markers((docs / path).read_text("utf-8"), site, path)
+
+    return site, page
+
+
 @dataclass(frozen=True)
 class SiteBuild:
-    """The project's site, built once per session."""
+    """The project's site, built once for the run."""
 
     site: Path
     output: str
     """What mkdocs printed."""
     cache: Path
     """The statistics cache the build started empty and filled."""
+    scale: float
+    """The size of its statistics runs, as a fraction of the published sizes."""
+
+    @classmethod
+    def read(cls, folder: Path, scale: float) -> SiteBuild:
+        """The build in ``folder``: the site in ``site/``, the cache in ``cache/``, and what
+        mkdocs printed in ``output.txt``."""
+        output = (folder / "output.txt").read_text("utf-8")
+        return cls(folder / "site", output, folder / "cache", scale)
+
+
+BUILD_ENV = "VARIANTS_TEST_BUILD"
+"""Names a folder holding the project's site as ``scripts/test`` built it, as it is published
+(``mkdocs build --strict``, every statistics run at its full size, from an empty cache), laid out
+as :meth:`SiteBuild.read` reads it; the tests read that site instead of building their own."""
+
+TEST_SCALE = 0.01
+"""The size of the statistics runs of the site the tests build for themselves."""
 
 
 @pytest.fixture(scope="session")
 def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
-    """The site built from the shipped rulesets with ``mkdocs build --strict``, its statistics
-    played at 1% of their size (the sizes the statistics tests read on the pages) into a cache of
-    its own (so its output always counts every run as played)."""
-    cache = tmp_path_factory.mktemp("site-stats-cache")
-    site = tmp_path_factory.mktemp("site") / "site"
-    output = build_site(site, VARIANTS_STATS_CACHE=str(cache), VARIANTS_STATS_SCALE="0.01")
-    return SiteBuild(site, output, cache)
+    """The site built from the shipped rulesets with ``mkdocs build --strict`` into a cache of
+    its own, which it starts empty (so its output always counts every run as played): the one
+    ``scripts/test`` built at full size when ``$VARIANTS_TEST_BUILD`` names it, else one built
+    here once for the run, its statistics played at 1% of their size (the pages state the
+    sizes played; the statistics tests read them as ``scale``)."""
+    handed = os.environ.get(BUILD_ENV)
+    if handed:
+        return SiteBuild.read(Path(handed), 1.0)
+
+    def build(folder: Path) -> None:
+        (folder / "cache").mkdir()
+        output = build_site(
+            folder / "site",
+            VARIANTS_STATS_CACHE=str(folder / "cache"),
+            VARIANTS_STATS_SCALE=str(TEST_SCALE),
+        )
+        (folder / "output.txt").write_text(output, "utf-8")
+
+    folder = made_once(shared_folder(tmp_path_factory) / "site-build", build)
+    return SiteBuild.read(folder, TEST_SCALE)
 
 
 @pytest.fixture(scope="session")
@@ -174,8 +351,10 @@ def built_site(site_build: SiteBuild) -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(built_site: Path) -> Iterator[str]:
-    """The built site served on 127.0.0.1, on a free port."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
+    """The built site served on 127.0.0.1, on a free port, with a small search index
+    (:func:`small_search_index`)."""
+    served = type("Handler", (_SiteHandler,), {"search_index": small_search_index(built_site)})
+    handler = functools.partial(served, directory=str(built_site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -207,3 +386,12 @@ def browser() -> Iterator[Browser]:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(scope="session")
+def site_visits(
+    browser: Browser, base_url: str, built_site: Path, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Visit]:
+    """What every page of the built site showed in Chromium, by its address: each page loaded
+    once for the run (``sitetour.py``)."""
+    return site_tour(browser, base_url, built_site, shared_folder(tmp_path_factory), made_once)

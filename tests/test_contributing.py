@@ -16,7 +16,8 @@ A second copy proves it for one of the project's own rulesets, ``hoffmann`` (sou
 copy lacks it, ``variants new hoffmann --like peel`` starts it, and the contributor completes the
 file as YAML (the finished text is the shipped ``rulesets/hoffmann.yaml``, the same blocks as the
 started one with other values, and the source's advice, which ``--like`` leaves out); it
-validates, plays every player count and option, and builds, with no file of code changed.
+validates and plays every player count and option, with no file of code changed; the copy is
+then the project, file for file, and its site the project's own (built once for the run).
 
 The ``variants`` commands run in this process, in the copy's folder, through ``tests/clirun.py``;
 the site is built by ``mkdocs`` in a process of its own, as a contributor builds it.
@@ -391,10 +392,25 @@ def test_the_completed_ruleset_plays_every_player_count_and_option(completed: Pa
     assert "so it must lie in the extra hand" in replay.out  # the source's own name for it
 
 
-def test_the_completed_ruleset_is_built_on_the_site(completed: Path, tmp_path: Path) -> None:
-    built = tmp_path / "built"
-    sources = {"VARIANTS_SOURCES": str(SOURCES)} if SOURCES.is_dir() else {}
-    build_site(built, completed / "mkdocs.yml", **sources)
+def _inputs(root: Path) -> dict[str, bytes]:
+    """Every file the site is built from, by its path in the project: mkdocs.yml, the pages
+    written by hand, the rulesets, the deals and the source texts."""
+    found = {"mkdocs.yml": (root / "mkdocs.yml").read_bytes()}
+    for folder in ("docs", "rulesets", "examples", "sources"):
+        found |= {
+            p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted((root / folder).rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts
+        }
+    return found
+
+
+def test_the_completed_ruleset_is_built_on_the_site(completed: Path, built_site: Path) -> None:
+    """The completed copy is the project, file for file (its code too, above): its site is the
+    project's own, built once for the run (``built_site``), where the ruleset has its page, its
+    column of the comparison, its examples and its statistics."""
+    assert _inputs(completed) == _inputs(REPO)
+    built = built_site
     page = (built / "rulesets" / STARTED / "index.html").read_text(encoding="utf-8")
     assert "Hoyle&#39;s Games Modernized" in page or "Hoyle's Games Modernized" in page
     assert 'id="interp-dressing-each-deal"' in page

@@ -5,76 +5,22 @@ controls and dialogs, ...), and no heading level skipped.
 axe-core comes from the npm registry (``package.json`` at the repository root pins it;
 ``scripts/test`` installs it into ``node_modules/``). Without it the test fails, saying how to
 install it; it never skips. The pages are found by walking the built site for ``.html`` files, so
-a new page is checked with no change here; they are loaded a few at a time, in tabs of one
-browser, and axe runs in all of them at once.
+a new page is checked with no change here. Each is loaded once for the run (``sitetour.py``, the
+``site_visits`` fixture), opened in the light palette, checked there, switched to the dark one as
+its toggle switches it, and checked again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser
+from sitetour import AXE, BOARD_TEXT, SCHEMES, VIEWPORT, Visit, site_paths
 
 from variants.site import svg
 
 REPO = Path(__file__).resolve().parent.parent
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
-
-SCHEMES = {"light": "default", "dark": "slate"}
-"""Each palette, as the browser asks for it and as Material's body attribute names it."""
-
-IMPACTS = ("serious", "critical")
-RULES = ("heading-order",)
-"""Rules enforced whatever their impact: axe rates a skipped heading level "moderate"."""
-
-COLOUR_RULES = ("color-contrast", "link-in-text-block")
-"""The rules whose verdict can change with the palette: in the dark palette only these run, the
-others having given the same verdict on the same page in the light one."""
-
-TABS = 4
-"""How many pages are checked side by side in each palette."""
-
-SHOWN = 3
-"""How many of a violation's elements the failure message names."""
-
-RUN_AXE = """
-(args) => {
-  const [impacts, rules, shown, only] = args;
-  const options = { resultTypes: ["violations"] };
-  if (only.length) options.runOnly = only;
-  window.pjAxe = axe.run(document, options).then((result) =>
-    result.violations
-      .filter((v) => impacts.includes(v.impact) || rules.includes(v.id))
-      .map((v) => {
-        const targets = v.nodes.slice(0, shown).map((n) => n.target.join(" "));
-        const more = v.nodes.length > shown ? [`and ${v.nodes.length - shown} more`] : [];
-        return `${v.id} (${v.impact}): ${v.help}: ${targets.concat(more).join(", ")}`;
-      })
-  );
-  return [
-    document.body.getAttribute("data-md-color-scheme"),
-    getComputedStyle(document.body).backgroundColor,
-  ];
-}
-"""
-"""Starts axe on the page (its promise kept in ``window.pjAxe``), with every rule or only those
-named, and returns the palette the page shows: the body's scheme and its background colour."""
-
-
-def site_paths(site: Path) -> list[str]:
-    """The address of every page of the built site, from its folder."""
-    paths = []
-    for html in sorted(site.rglob("*.html")):
-        relative = html.relative_to(site).as_posix()
-        if relative == "index.html":
-            paths.append("/")
-        elif relative.endswith("/index.html"):
-            paths.append("/" + relative.removesuffix("index.html"))
-        else:
-            paths.append("/" + relative)
-    return paths
 
 
 def _dark(css: str) -> bool:
@@ -92,39 +38,20 @@ def axe_source() -> Path:
     return AXE
 
 
-@pytest.fixture(params=list(SCHEMES))
-def palette(
-    request: pytest.FixtureRequest, browser: Browser, axe_source: Path
-) -> Iterator[tuple[str, BrowserContext]]:
-    scheme: str = request.param
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    context.add_init_script(path=axe_source)
-    try:
-        yield scheme, context
-    finally:
-        context.close()
-
-
+@pytest.mark.parametrize("scheme", list(SCHEMES))
 def test_every_page_passes_axe(
-    palette: tuple[str, BrowserContext], built_site: Path, base_url: str
+    axe_source: Path, scheme: str, built_site: Path, site_visits: dict[str, Visit]
 ) -> None:
-    scheme, context = palette
     paths = site_paths(built_site)
     assert len(paths) > 50, paths
-    only = list(COLOUR_RULES) if scheme == "dark" else []
-    tabs: list[Page] = [context.new_page() for _ in range(TABS)]
     failures: list[str] = []
-    for start in range(0, len(paths), TABS):
-        batch = list(zip(tabs, paths[start : start + TABS], strict=False))
-        for tab, path in batch:
-            tab.goto(base_url + path, wait_until="commit")
-        for tab, path in batch:
-            tab.wait_for_load_state("load")
-            shown, background = tab.evaluate(RUN_AXE, [IMPACTS, RULES, SHOWN, only])
-            assert shown == SCHEMES[scheme], f"{path}: the {scheme} palette is not applied"
-            assert _dark(background) == (scheme == "dark"), f"{path}: background {background}"
-        for tab, path in batch:
-            failures += [f"{path} ({scheme}): {found}" for found in tab.evaluate("window.pjAxe")]
+    for path in paths:
+        visit = site_visits[path]
+        assert visit.status == 200, f"{path}: HTTP {visit.status}"
+        shown, background = visit.schemes[scheme]
+        assert shown == SCHEMES[scheme], f"{path}: the {scheme} palette is not applied"
+        assert _dark(background) == (scheme == "dark"), f"{path}: background {background}"
+        failures += [f"{path} ({scheme}): {found}" for found in visit.violations[scheme]]
     assert failures == [], "\n".join([f"{len(failures)} violations:", *failures])
 
 
@@ -134,40 +61,35 @@ def test_every_page_passes_axe(
 SMALLEST_TEXT = 11.0
 """The smallest a board's text may be on screen, in CSS pixels."""
 
-WIDTHS = {"desktop": 1280, "phone": 390}
-
-BOARD_TEXT = """
-() => [...document.querySelectorAll("svg.pj-svg")].flatMap((svg) => {
-  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  return [...svg.querySelectorAll("text")].map((text) => [
-    text.textContent,
-    parseFloat(getComputedStyle(text).fontSize) * scale,
-  ]);
-})
-"""
-"""Each text of each board on the page, with its size on screen."""
+WIDTHS = {"desktop": VIEWPORT["width"], "phone": 390}
 
 
 @pytest.mark.parametrize("device", list(WIDTHS))
 def test_board_text_is_large_enough(
-    browser: Browser, built_site: Path, base_url: str, device: str
+    request: pytest.FixtureRequest, browser: Browser, built_site: Path, base_url: str, device: str
 ) -> None:
     """Every board, on the home page (where they are smallest) and on each ruleset's page, draws
-    its text at least 11 px high on screen, at desktop and phone widths."""
+    its text at least 11 px high on screen, at desktop and phone widths: at desktop width as the
+    pages' one visit saw them, at a phone's loaded at that width here."""
     paths = ["/"] + [path for path in site_paths(built_site) if path.startswith("/rulesets/")]
-    context = browser.new_context(viewport={"width": WIDTHS[device], "height": 900})
-    page = context.new_page()
-    small: list[str] = []
-    boards = 0
-    for path in paths:
-        page.goto(base_url + path)
-        texts = page.evaluate(BOARD_TEXT)
-        boards += len(texts) > 0
-        small += [
-            f"{path}: {text!r} at {size:.1f} px" for text, size in texts if size < SMALLEST_TEXT
-        ]
-    context.close()
-    assert boards >= 10, paths
+    texts: dict[str, list[tuple[str, float]]] = {}
+    if WIDTHS[device] == VIEWPORT["width"]:
+        visits: dict[str, Visit] = request.getfixturevalue("site_visits")
+        texts = {path: visits[path].boards for path in paths}
+    else:
+        context = browser.new_context(viewport={"width": WIDTHS[device], "height": 900})
+        page = context.new_page()
+        for path in paths:
+            page.goto(base_url + path)
+            texts[path] = [(text, size) for text, size in page.evaluate(BOARD_TEXT)]
+        context.close()
+    small = [
+        f"{path}: {text!r} at {size:.1f} px"
+        for path, found in texts.items()
+        for text, size in found
+        if size < SMALLEST_TEXT
+    ]
+    assert sum(len(found) > 0 for found in texts.values()) >= 10, paths
     assert small == []
 
 

@@ -18,7 +18,8 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 from conftest import attributes
-from playwright.sync_api import Browser, BrowserContext, Page, Request, Response, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+from sitetour import PageProblems, Tour, Visit
 
 REPO = Path(__file__).resolve().parent.parent
 IDS = sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml"))
@@ -312,83 +313,47 @@ def test_every_chart_has_a_key_and_a_colour_means_one_thing(
 # Every page
 
 
-class PageProblems:
-    """Console errors, uncaught exceptions, failed requests and error responses of a page."""
-
-    def __init__(self, page: Page) -> None:
-        self.found: list[str] = []
-        page.on("pageerror", lambda error: self.found.append(f"exception: {error}"))
-        page.on("console", self._console)
-        page.on("requestfailed", self._failed)
-        page.on("response", self._response)
-
-    def _console(self, message: object) -> None:
-        if getattr(message, "type", "") == "error":
-            self.found.append(f"console: {getattr(message, 'text', '')}")
-
-    def _failed(self, request: Request) -> None:
-        # A request still in flight when the test moves to the next page is aborted by the
-        # browser (the favicon, often): not the site's fault. A missing file is an HTTP error.
-        if request.failure != "net::ERR_ABORTED":
-            self.found.append(f"request failed: {request.url} ({request.failure})")
-
-    def _response(self, response: Response) -> None:
-        if response.status >= 400:
-            self.found.append(f"HTTP {response.status}: {response.url}")
-
-    def take(self) -> list[str]:
-        found, self.found = self.found, []
-        return found
-
-
-TABS = 3
-"""How many pages the crawl loads side by side."""
-
-
-def test_every_page_loads_cleanly_and_links_resolve(browser: Browser, base_url: str) -> None:
+def test_every_page_loads_cleanly_and_links_resolve(
+    browser: Browser, base_url: str, site_visits: dict[str, Visit]
+) -> None:
     """Crawl the built site from the home page: every page loads with no console error, no
     failed request and no error response, and every local link names a page that exists and,
-    when it has a fragment, an element with that id on that page. The pages are loaded a few at
-    a time, in tabs that share one browser cache."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    tabs = [context.new_page() for _ in range(TABS)]
-    watchers = [PageProblems(tab) for tab in tabs]
-    start = f"{base_url}/"
-    queue = deque([start])
-    seen = {start}
+    when it has a fragment, an element with that id on that page. Each page is as its one
+    visit for the run found it (``sitetour.py``); a page that is no file of the site's (an
+    address with a query) is loaded when a link to it is found."""
+    visits = dict(site_visits)
+    extra: Tour | None = None
+    queue = deque(["/"])
+    seen = {"/"}
     ids: dict[str, set[str]] = {}
     links: list[tuple[str, str, str]] = []  # (from page, to page, fragment)
     failures: list[str] = []
     while queue:
-        batch = [queue.popleft() for _ in range(min(TABS, len(queue)))]
-        loading = [
-            (tabs[i], watchers[i], url, tabs[i].goto(url, wait_until="commit"))
-            for i, url in enumerate(batch)
-        ]
-        for page, problems, url, response in loading:
-            page.wait_for_load_state("load")
-            if response is None or response.status != 200:
-                failures.append(f"{url}: HTTP {response.status if response else 'no response'}")
+        path = queue.popleft()
+        if path not in visits:
+            extra = extra or Tour(browser, base_url, axe=False)
+            visits.update(extra.visit([path]))
+        visit = visits[path]
+        if visit.status != 200:
+            failures.append(f"{path}: HTTP {visit.status or 'no response'}")
+            continue
+        failures += [f"{path}: {problem}" for problem in visit.problems]
+        ids[path] = set(visit.ids)
+        for link in visit.links:
+            target, fragment = urldefrag(link)
+            if urlsplit(target).path.endswith(("/search/search_index.json", ".xml", ".gz")):
                 continue
-            failures += [f"{url}: {problem}" for problem in problems.take()]
-            ids[url] = set(page.eval_on_selector_all("[id]", "els => els.map(e => e.id)"))
-            hrefs = page.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
-            for href in hrefs:
-                if not href.startswith(base_url):
-                    continue  # a link out of the site (the theme's credit): not followed
-                target, fragment = urldefrag(href)
-                if urlsplit(target).path.endswith(("/search/search_index.json", ".xml", ".gz")):
-                    continue
-                links.append((url, target, fragment))
-                if target not in seen and not urlsplit(target).path.endswith((".png", ".svg")):
-                    seen.add(target)
-                    queue.append(target)
+            links.append((path, target, fragment))
+            if target not in seen and not urlsplit(target).path.endswith((".png", ".svg")):
+                seen.add(target)
+                queue.append(target)
+    if extra is not None:
+        extra.close()
     for source, target, fragment in links:
         if target not in ids:
             continue  # a broken target is reported above, from its load
         if fragment and unquote(fragment) not in ids[target]:
             failures.append(f"{source}: no #{fragment} on {target}")
-    context.close()
     assert len(ids) > 30, sorted(ids)
     assert failures == []
 
@@ -433,6 +398,27 @@ def test_the_site_works_with_the_network_off(browser: Browser, base_url: str) ->
     assert page.locator("#pj-matrix thead th.pj-col-focus").get_attribute("data-ruleset") == "peel"
     assert problems.take() == []
     assert outside == []
+    context.close()
+
+
+def test_the_search_finds_a_ruleset_in_the_whole_index(
+    browser: Browser, base_url: str, built_site: Path
+) -> None:
+    """The site's search index, whole, as the site publishes it (the tests' server gives the
+    pages a small one, sparing Chromium a rebuild of the whole on every page it opens): a name
+    typed in the search box finds its ruleset's page first."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    index = built_site / "search" / "search_index.json"
+    context.route("**/search/search_index.json", lambda route: route.fulfill(path=index))
+    page = context.new_page()
+    problems = PageProblems(page)
+    page.goto(f"{base_url}/")
+    page.keyboard.press("/")
+    page.fill("input.md-search__input", "Squareman")
+    found = page.locator(".md-search-result__item a")
+    found.first.wait_for()
+    assert urlsplit(found.first.get_attribute("href") or "").path == "/rulesets/squareman/"
+    assert problems.take() == []
     context.close()
 
 

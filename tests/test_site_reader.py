@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import build_site, site_project
+from conftest import configured_site, site_project
 from playwright.sync_api import Browser
 
 from variants.core.citations import Citation
@@ -97,9 +97,12 @@ def test_in_brief_tells_the_recommended_rulesets_rules(
     assert re.findall(r'href="\.\./compare/#row-([a-z-]+)"', items[0]) == ["players", "pack"]
 
 
-def test_the_in_brief_page_follows_the_setting_and_the_ruleset(tmp_path: Path) -> None:
+def test_the_in_brief_page_follows_the_setting_and_the_ruleset(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Recommend Foster, with two of its options' defaults changed: the page tells the Pope as
-    the nine of diamonds and the pack without the eight, as the changed ruleset's page does."""
+    the nine of diamonds and the pack without the eight, as the changed ruleset's page does (the
+    pages as the build makes them from mkdocs.yml, in this process)."""
     rulesets = tmp_path / "rulesets"
     shutil.copytree(RULESETS, rulesets)
     foster = rulesets / "foster.yaml"
@@ -118,15 +121,15 @@ def test_the_in_brief_page_follows_the_setting_and_the_ruleset(tmp_path: Path) -
     project = tmp_path / "project"
     project.mkdir()
     site_project(project, section_modules="[]", recommended="foster")
-    build_site(project / "s", project / "mkdocs.yml", VARIANTS_RULESETS=str(rulesets))
-    html = page(project / "s", "in-brief")
+    _, made = configured_site(project / "mkdocs.yml", monkeypatch, VARIANTS_RULESETS=str(rulesets))
+    html = made("in-brief.md")
     said = [text_of(i) for i in points(html)]
     assert d.pack_rule(changed.rules).sentences[0] in said[0]
     assert "eight of diamonds (8♦) is taken out" in said[0]
     assert "Pope (9♦)" in said[1] and "7♦" not in said[1]
     assert "What stops a run: kings; below a removed card;" in said[3]
     assert 'href="../rulesets/foster/#rule-pack"' in html
-    home = page(project / "s", "")
+    home = made("index.md")
     assert "gives the rules as Foster tells them (R. F. Foster, 1897" in text_of(home)
 
 

@@ -1,8 +1,9 @@
 """The statistics pages: the SVG bar charts, the seeded runs and their cache, and the built
 pages, which must state every figure's sample size and interval.
 
-The pages are read from the session's one build of the project (``site_build`` in conftest.py),
-which plays the runs at 1% of their size into a cache of its own; a copy of the project with
+The pages are read from the run's one build of the project (``site_build`` in conftest.py),
+which plays the runs into a cache of its own (at 1% of their size, or at their full size when
+``scripts/test`` hands its build over); a copy of the project with
 only the statistics module is built against that cache to show what it saves."""
 
 from __future__ import annotations
@@ -244,19 +245,13 @@ def test_the_printed_commands_repeat_the_figures(rulesets: dict[str, Ruleset]) -
 # The built pages
 
 
-SCALE = 0.01
-"""The size of the built pages' runs, as a fraction of the published sizes."""
-DEALS = round(sr.DEALS * SCALE)
-GAMES = max(sr.MIN_GAMES, round(sr.GAMES * SCALE))
-
-
-def build(project: Path, rulesets: Path, cache: Path) -> str:
+def build(project: Path, rulesets: Path, cache: Path, scale: float) -> str:
     return build_site(
         project / "s",
         project / "mkdocs.yml",
         VARIANTS_RULESETS=str(rulesets),
         VARIANTS_STATS_CACHE=str(cache),
-        VARIANTS_STATS_SCALE=str(SCALE),
+        VARIANTS_STATS_SCALE=str(scale),
     )
 
 
@@ -274,6 +269,16 @@ def built(site_build: SiteBuild) -> Path:
     total, cached, played = cache_line(site_build.output)
     assert cached == 0 and played == total > 40
     return site_build.site
+
+
+@pytest.fixture(scope="module")
+def sizes(site_build: SiteBuild) -> tuple[int, int]:
+    """How many deals, and how many whole games, each of the built pages' runs played: the
+    published sizes, scaled as the build scaled them."""
+    return (
+        max(sr.MIN_DEALS, round(sr.DEALS * site_build.scale)),
+        max(sr.MIN_GAMES, round(sr.GAMES * site_build.scale)),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -302,7 +307,10 @@ def text_of(markup: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", markup)).split())
 
 
-def test_each_ruleset_page_states_sizes_seed_and_intervals(built: Path) -> None:
+def test_each_ruleset_page_states_sizes_seed_and_intervals(
+    built: Path, sizes: tuple[int, int]
+) -> None:
+    deals, games = sizes
     for rid in ("peel", "modern-variations", "modern-shedding", "foster"):
         page = html(built, f"statistics/{rid}")
         text = text_of(page)
@@ -315,8 +323,8 @@ def test_each_ruleset_page_states_sizes_seed_and_intervals(built: Path) -> None:
             assert "95%" in caption and ("confidence intervals" in caption or "Wilson" in caption)
             assert "<svg" in figure and "pj-chart__whisker" in figure
         assert "seed 1" in text
-        assert f"{DEALS} deals" in text and f"{GAMES} whole games" in text  # the sizes played
-        assert f"variants simulate {rid} --players 5 --deals {DEALS} --seed 1" in text
+        assert f"{deals:,} deals" in text and f"{games:,} whole games" in text  # the sizes played
+        assert f"variants simulate {rid} --players 5 --deals {deals} --seed 1" in text
         assert f"python -m variants.site.stats_runs policy-seat {rid} --players 5" in text
         for anchor in (
             "seats",
@@ -333,7 +341,7 @@ def test_each_ruleset_page_states_sizes_seed_and_intervals(built: Path) -> None:
     assert "The default board has no Matrimony" in foster
 
 
-def test_the_comparison_page_answers_every_question(built: Path) -> None:
+def test_the_comparison_page_answers_every_question(built: Path, sizes: tuple[int, int]) -> None:
     page = html(built, "statistics/compare")
     text = text_of(page)
     assert page.count('<figure class="pj-chart"') == 6
@@ -345,7 +353,7 @@ def test_the_comparison_page_answers_every_question(built: Path) -> None:
         "Does the sources' play advice pay, and whose pays best?",
     ):
         assert question in text
-    assert f"{DEALS} deals per figure" in text and "seed 1" in text
+    assert f"{sizes[0]:,} deals per figure" in text and "seed 1" in text
     assert "95% CI" in text
     nav = html(built, "statistics/peel")
     assert "All rulesets compared" in nav
@@ -361,17 +369,17 @@ def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
     """The runs come from the cache; then, with nothing changed, the very pages they made
     (the same site, byte for byte, with no run read again); an edited ruleset makes the pages
     again and plays its own runs."""
-    cache = site_build.cache
-    total, cached, played = cache_line(build(project, project / "rulesets", cache))
+    cache, scale = site_build.cache, site_build.scale
+    total, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
     assert (cached, played) == (total, 0)
     first = site_files(project / "s")
-    again = build(project, project / "rulesets", cache)
+    again = build(project, project / "rulesets", cache, scale)
     assert "variants statistics:" not in again
     assert re.search(r"variants: \d+ generated pages read from the cache", again), again
     assert site_files(project / "s") == first
     with (project / "rulesets" / "peel.yaml").open("a", encoding="utf-8") as out:
         out.write("# edited\n")
-    total, cached, played = cache_line(build(project, project / "rulesets", cache))
+    total, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
     site = load_rulesets(project / "rulesets")
     # Peel's own runs, each advice among them: the others follow Peel's preferences, unchanged.
     assert played == len(set(plan(site["peel"], list(site.values())).runs()))
