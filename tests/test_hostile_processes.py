@@ -92,6 +92,9 @@ def start(started: list[subprocess.Popen[str]], *args: str) -> subprocess.Popen[
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # As from a terminal: an interrupt is not ignored, even where this suite was started
+        # in the background (a shell starts a background job with interrupts ignored).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     started.append(command)
     deadline = time.monotonic() + STARTED
