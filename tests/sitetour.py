@@ -89,21 +89,30 @@ RUN_AXE = """
 a page or only those named, and returns the palette the page shows: the body's scheme and its
 background colour."""
 
-TO_DARK = """
-() => {
-  const dark = document.querySelector("input[data-md-color-scheme='slate']");
-  dark.checked = true;
-  dark.dispatchEvent(new Event("change"));
+TO_PALETTE = """
+(scheme) => {
+  const input = document.querySelector(`input[data-md-color-scheme='${scheme}']`);
+  input.checked = true;
+  input.dispatchEvent(new Event("change"));
 }
 """
-"""Choose the dark palette as its toggle does."""
+"""Choose a palette (by Material's name for its scheme) as its toggle does."""
 
 SWITCHED = """
-() => document.body.getAttribute("data-md-color-scheme") === "slate"
+(scheme) => document.body.getAttribute("data-md-color-scheme") === scheme
   && !document.body.hasAttribute("data-md-color-switching")
   && !document.getAnimations().some((a) => a.playState === "running")
 """
-"""The dark palette is on and nothing is fading (axe weighs a half-faded text's contrast)."""
+"""The palette is on and nothing is fading (axe weighs a half-faded text's contrast)."""
+
+
+def switch_palette(page: Page, palette: str) -> None:
+    """Show ``page`` in ``palette`` (``light`` or ``dark``): asked for by the browser, and chosen
+    as the palette toggle chooses it (Material reads the browser's wish only as a page opens)."""
+    page.emulate_media(color_scheme="dark" if palette == "dark" else "light")
+    page.evaluate(TO_PALETTE, SCHEMES[palette])
+    page.wait_for_function(SWITCHED, arg=SCHEMES[palette])
+
 
 BOARD_TEXT = """
 () => [...document.querySelectorAll("svg.pj-svg")].flatMap((svg) => {
@@ -227,13 +236,11 @@ class Tour:
                 self.skipped = tab.evaluate(NEVER_REPORTED, [IMPACTS, RULES])
             schemes["light"] = tab.evaluate(RUN_AXE, [IMPACTS, RULES, SHOWN, [], self.skipped])
             violations["light"] = tab.evaluate("window.pjAxe")
-            tab.emulate_media(color_scheme="dark")
-            tab.evaluate(TO_DARK)
-            tab.wait_for_function(SWITCHED)
+            switch_palette(tab, "dark")
             only = list(COLOUR_RULES)
             schemes["dark"] = tab.evaluate(RUN_AXE, [IMPACTS, RULES, SHOWN, only, []])
             violations["dark"] = tab.evaluate("window.pjAxe")
-            tab.emulate_media(color_scheme="light")
+            tab.emulate_media(color_scheme="light")  # for the next page: it opens in light
         return Visit(status, problems.take(), ids, links, schemes, violations, boards)
 
 
