@@ -41,10 +41,6 @@ others having given the same verdict on the same page in the light one."""
 SHOWN = 3
 """How many of a violation's elements a failure message names."""
 
-TABS = 1
-"""How many pages a worker loads side by side: the workers visit their shards side by side
-already, and more tabs than cores cost more than they save."""
-
 FORGET_PALETTE = """
 for (const key of Object.keys(localStorage)) {
   if (key.endsWith("__palette")) localStorage.removeItem(key);
@@ -189,39 +185,29 @@ class Visit:
 
 
 class Tour:
-    """Tabs at desktop width, each page opened in the light palette. Each tab is a browser
-    context of its own: the palette a toggle chooses is kept in the context's storage, where
-    the page loading in another tab would find it."""
+    """One tab at desktop width, each page opened in it in the light palette. (The workers
+    visit their shards side by side already: more tabs than cores would cost more than they
+    save.)"""
 
     def __init__(self, browser: Browser, base_url: str, axe: bool = True) -> None:
         self.base_url = base_url
         self.axe = axe
-        self.contexts: list[BrowserContext] = []
-        for _ in range(TABS):
-            context = browser.new_context(viewport=VIEWPORT, color_scheme="light")
-            context.add_init_script(FORGET_PALETTE)
-            if axe:
-                context.add_init_script(path=AXE)
-            self.contexts.append(context)
-        self.tabs = [context.new_page() for context in self.contexts]
-        self.watchers = [PageProblems(tab) for tab in self.tabs]
+        self.context: BrowserContext = browser.new_context(viewport=VIEWPORT, color_scheme="light")
+        self.context.add_init_script(FORGET_PALETTE)
+        if axe:
+            self.context.add_init_script(path=AXE)
+        self.tab = self.context.new_page()
+        self.problems = PageProblems(self.tab)
         self.skipped: list[str] | None = None
 
     def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+        self.context.close()
 
     def visit(self, paths: list[str]) -> Iterator[tuple[str, Visit]]:
-        """Each page of ``paths``, loaded and looked at, a few side by side."""
-        for start in range(0, len(paths), TABS):
-            batch = list(zip(self.tabs, self.watchers, paths[start : start + TABS], strict=False))
-            loading = [
-                (tab, problems, path, tab.goto(self.base_url + path, wait_until="commit"))
-                for tab, problems, path in batch
-            ]
-            for tab, problems, path, response in loading:
-                tab.wait_for_load_state("load")
-                yield path, self._look(tab, problems, response)
+        """Each page of ``paths``, loaded and looked at."""
+        for path in paths:
+            response = self.tab.goto(self.base_url + path)
+            yield path, self._look(self.tab, self.problems, response)
 
     def _look(self, tab: Page, problems: PageProblems, response: Response | None) -> Visit:
         status = response.status if response is not None else None
