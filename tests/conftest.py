@@ -168,7 +168,7 @@ def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Site builds under test play the statistics pages' runs at 1% of their size, cached once
     per run outside the project, in a folder every worker shares (the pages state the sizes
     used); set the variables to override, except for the shared build (``site_build``), which
-    keeps 1% and a cache of its own."""
+    has a cache of its own."""
     os.environ.setdefault("VARIANTS_STATS_SCALE", "0.01")
     cache = shared_folder(tmp_path_factory) / "stats-cache"
     cache.mkdir(exist_ok=True)
