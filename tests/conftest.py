@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 from mkdocs.config import load_config
 from playwright.sync_api import Browser, Locator, sync_playwright
 from sitetour import Visit, site_tour
@@ -37,6 +38,23 @@ from variants.site.pages import SiteData, expand_markers, page_makers
 
 REPO = Path(__file__).resolve().parent.parent
 RULESETS = REPO / "rulesets"
+
+
+# Hypothesis: each property test sets how many examples it tries; the profile sets the rest,
+# chosen by $HYPOTHESIS_PROFILE. "default": new random examples every run, a failure's example
+# kept in .hypothesis/ and tried first the next time. "ci" (.ci/run and the CI workflow set it):
+# the same examples every run (derandomized), nothing kept, and a failure printed with the blob
+# that reproduces it. In both, generating slowly is no failure: the tests run in parallel, beside
+# the browser's.
+settings.register_profile("default", suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(scope="session")
@@ -60,26 +78,51 @@ and each starts with its tests of every page (``site_visits``), so that two work
 site's pages side by side. A browser test elsewhere runs in whichever worker is free, with that
 worker's Chromium (each worker starts one at most)."""
 
+WHOLE_MODULES = {
+    "test_contributing.py",
+    "test_hostile_site.py",
+    "test_site_pages.py",
+    "test_site_statistics.py",
+}
+"""Modules whose tests share a site built or a project copied for the module (a module-scoped
+fixture): each runs in one worker, which makes it once. The other tests go one by one to
+whichever worker is free."""
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of every page first (each worker collects, and orders, the same way)."""
-    items.sort(key=lambda item: "site_visits" not in getattr(item, "fixturenames", ()))
+    """The tests in the order their groups are handed out (each worker collects, and orders,
+    the same way): the tests of every page first, then the rest of the browser groups, the
+    whole modules, and the tests that go one by one, which even out the workers' ends."""
+
+    def rank(item: pytest.Item) -> int:
+        if "site_visits" in getattr(item, "fixturenames", ()):
+            return 0
+        if item.path.name in BROWSER_GROUPS:
+            return 1
+        return 2 if item.path.name in WHOLE_MODULES else 3
+
+    items.sort(key=rank)
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """With ``--dist loadgroup``, the browser tests go to a worker by their module's group
-    (``BROWSER_GROUPS``), every other test on its own to whichever worker is free. (xdist groups
-    by the ``xdist_group`` mark only where it can add the group to the test's id, which pytest
-    9.2 no longer allows.)"""
+    (``BROWSER_GROUPS``), the modules of ``WHOLE_MODULES`` each whole to one worker, every other
+    test on its own to whichever worker is free. (xdist groups by the ``xdist_group`` mark only
+    where it can add the group to the test's id, which pytest 9.2 no longer allows.)"""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadGroupScheduling
 
+    config.option.loadscopereorder = False  # in the order of the tests, not by their number
+
     class ByModule(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            group = BROWSER_GROUPS.get(Path(nodeid.partition("::")[0]).name)
-            return group or super()._split_scope(nodeid)
+            module = nodeid.partition("::")[0]
+            name = Path(module).name
+            if name in BROWSER_GROUPS:
+                return BROWSER_GROUPS[name]
+            return module if name in WHOLE_MODULES else super()._split_scope(nodeid)
 
     return ByModule(config, log)
 
@@ -125,7 +168,7 @@ def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Site builds under test play the statistics pages' runs at 1% of their size, cached once
     per run outside the project, in a folder every worker shares (the pages state the sizes
     used); set the variables to override, except for the shared build (``site_build``), which
-    keeps 1% and a cache of its own."""
+    has a cache of its own."""
     os.environ.setdefault("VARIANTS_STATS_SCALE", "0.01")
     cache = shared_folder(tmp_path_factory) / "stats-cache"
     cache.mkdir(exist_ok=True)
@@ -329,18 +372,51 @@ def site_build(tmp_path_factory: pytest.TempPathFactory) -> SiteBuild:
     handed = os.environ.get(BUILD_ENV)
     if handed:
         return SiteBuild.read(Path(handed), 1.0)
-
-    def build(folder: Path) -> None:
-        (folder / "cache").mkdir()
-        output = build_site(
-            folder / "site",
-            VARIANTS_STATS_CACHE=str(folder / "cache"),
-            VARIANTS_STATS_SCALE=str(TEST_SCALE),
-        )
-        (folder / "output.txt").write_text(output, "utf-8")
-
-    folder = made_once(shared_folder(tmp_path_factory) / "site-build", build)
+    folder = made_once(shared_folder(tmp_path_factory) / SITE_BUILD, build_for_tests)
     return SiteBuild.read(folder, TEST_SCALE)
+
+
+SITE_BUILD = "site-build"
+"""The folder of the run's shared temporary folder that holds the build the tests made."""
+
+
+def build_for_tests(folder: Path) -> None:
+    """The project's site built into the empty ``folder`` as :meth:`SiteBuild.read` reads it,
+    its statistics played at ``TEST_SCALE`` into a cache of its own."""
+    (folder / "cache").mkdir()
+    output = build_site(
+        folder / "site",
+        VARIANTS_STATS_CACHE=str(folder / "cache"),
+        VARIANTS_STATS_SCALE=str(TEST_SCALE),
+    )
+    (folder / "output.txt").write_text(output, "utf-8")
+
+
+_started: list[threading.Thread] = []
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """In a parallel run of the whole suite, the controller builds the site at once, while the
+    workers start and collect the tests (the first to want it waits for it, ``made_once``); a
+    run of fewer tests leaves it to the first test that needs it."""
+    config = session.config
+    if (
+        os.environ.get(BUILD_ENV)
+        or not config.pluginmanager.has_plugin("dsession")
+        or config.args_source is not pytest.Config.ArgsSource.TESTPATHS
+        or config.option.keyword
+        or config.option.markexpr
+    ):
+        return
+    folder = config._tmp_path_factory.getbasetemp() / SITE_BUILD  # the workers' shared folder
+    thread = threading.Thread(target=made_once, args=(folder, build_for_tests), daemon=True)
+    thread.start()
+    _started.append(thread)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for thread in _started:
+        thread.join()
 
 
 @pytest.fixture(scope="session")

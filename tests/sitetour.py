@@ -41,10 +41,6 @@ others having given the same verdict on the same page in the light one."""
 SHOWN = 3
 """How many of a violation's elements a failure message names."""
 
-TABS = 1
-"""How many pages a worker loads side by side: the workers visit their shards side by side
-already, and more tabs than cores cost more than they save."""
-
 FORGET_PALETTE = """
 for (const key of Object.keys(localStorage)) {
   if (key.endsWith("__palette")) localStorage.removeItem(key);
@@ -89,21 +85,30 @@ RUN_AXE = """
 a page or only those named, and returns the palette the page shows: the body's scheme and its
 background colour."""
 
-TO_DARK = """
-() => {
-  const dark = document.querySelector("input[data-md-color-scheme='slate']");
-  dark.checked = true;
-  dark.dispatchEvent(new Event("change"));
+TO_PALETTE = """
+(scheme) => {
+  const input = document.querySelector(`input[data-md-color-scheme='${scheme}']`);
+  input.checked = true;
+  input.dispatchEvent(new Event("change"));
 }
 """
-"""Choose the dark palette as its toggle does."""
+"""Choose a palette (by Material's name for its scheme) as its toggle does."""
 
 SWITCHED = """
-() => document.body.getAttribute("data-md-color-scheme") === "slate"
+(scheme) => document.body.getAttribute("data-md-color-scheme") === scheme
   && !document.body.hasAttribute("data-md-color-switching")
   && !document.getAnimations().some((a) => a.playState === "running")
 """
-"""The dark palette is on and nothing is fading (axe weighs a half-faded text's contrast)."""
+"""The palette is on and nothing is fading (axe weighs a half-faded text's contrast)."""
+
+
+def switch_palette(page: Page, palette: str) -> None:
+    """Show ``page`` in ``palette`` (``light`` or ``dark``): asked for by the browser, and chosen
+    as the palette toggle chooses it (Material reads the browser's wish only as a page opens)."""
+    page.emulate_media(color_scheme="dark" if palette == "dark" else "light")
+    page.evaluate(TO_PALETTE, SCHEMES[palette])
+    page.wait_for_function(SWITCHED, arg=SCHEMES[palette])
+
 
 BOARD_TEXT = """
 () => [...document.querySelectorAll("svg.pj-svg")].flatMap((svg) => {
@@ -180,39 +185,29 @@ class Visit:
 
 
 class Tour:
-    """Tabs at desktop width, each page opened in the light palette. Each tab is a browser
-    context of its own: the palette a toggle chooses is kept in the context's storage, where
-    the page loading in another tab would find it."""
+    """One tab at desktop width, each page opened in it in the light palette. (The workers
+    visit their shards side by side already: more tabs than cores would cost more than they
+    save.)"""
 
     def __init__(self, browser: Browser, base_url: str, axe: bool = True) -> None:
         self.base_url = base_url
         self.axe = axe
-        self.contexts: list[BrowserContext] = []
-        for _ in range(TABS):
-            context = browser.new_context(viewport=VIEWPORT, color_scheme="light")
-            context.add_init_script(FORGET_PALETTE)
-            if axe:
-                context.add_init_script(path=AXE)
-            self.contexts.append(context)
-        self.tabs = [context.new_page() for context in self.contexts]
-        self.watchers = [PageProblems(tab) for tab in self.tabs]
+        self.context: BrowserContext = browser.new_context(viewport=VIEWPORT, color_scheme="light")
+        self.context.add_init_script(FORGET_PALETTE)
+        if axe:
+            self.context.add_init_script(path=AXE)
+        self.tab = self.context.new_page()
+        self.problems = PageProblems(self.tab)
         self.skipped: list[str] | None = None
 
     def close(self) -> None:
-        for context in self.contexts:
-            context.close()
+        self.context.close()
 
     def visit(self, paths: list[str]) -> Iterator[tuple[str, Visit]]:
-        """Each page of ``paths``, loaded and looked at, a few side by side."""
-        for start in range(0, len(paths), TABS):
-            batch = list(zip(self.tabs, self.watchers, paths[start : start + TABS], strict=False))
-            loading = [
-                (tab, problems, path, tab.goto(self.base_url + path, wait_until="commit"))
-                for tab, problems, path in batch
-            ]
-            for tab, problems, path, response in loading:
-                tab.wait_for_load_state("load")
-                yield path, self._look(tab, problems, response)
+        """Each page of ``paths``, loaded and looked at."""
+        for path in paths:
+            response = self.tab.goto(self.base_url + path)
+            yield path, self._look(self.tab, self.problems, response)
 
     def _look(self, tab: Page, problems: PageProblems, response: Response | None) -> Visit:
         status = response.status if response is not None else None
@@ -227,13 +222,11 @@ class Tour:
                 self.skipped = tab.evaluate(NEVER_REPORTED, [IMPACTS, RULES])
             schemes["light"] = tab.evaluate(RUN_AXE, [IMPACTS, RULES, SHOWN, [], self.skipped])
             violations["light"] = tab.evaluate("window.pjAxe")
-            tab.emulate_media(color_scheme="dark")
-            tab.evaluate(TO_DARK)
-            tab.wait_for_function(SWITCHED)
+            switch_palette(tab, "dark")
             only = list(COLOUR_RULES)
             schemes["dark"] = tab.evaluate(RUN_AXE, [IMPACTS, RULES, SHOWN, only, []])
             violations["dark"] = tab.evaluate("window.pjAxe")
-            tab.emulate_media(color_scheme="light")
+            tab.emulate_media(color_scheme="light")  # for the next page: it opens in light
         return Visit(status, problems.take(), ids, links, schemes, violations, boards)
 
 

@@ -10,6 +10,7 @@ written to ``test-artifacts/screenshots/`` (git-ignored) for a person to look at
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import deque
 from collections.abc import Iterator
@@ -29,8 +30,16 @@ WIDTHS = {"desktop": 1400, "phone": 390}
 HEIGHTS = {"desktop": 900, "phone": 844}
 
 
+@functools.cache
+def desktop(browser: Browser) -> BrowserContext:
+    """One browser context at desktop width for the pages :func:`open_page` opens, a tab each
+    (a context of its own for each would cost a renderer started afresh)."""
+    return browser.new_context(viewport={"width": 1280, "height": 900})
+
+
 def open_page(browser: Browser, url: str, scheme: str = "light") -> tuple[Page, list[str]]:
-    page = browser.new_page(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = desktop(browser).new_page()
+    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -100,6 +109,7 @@ def test_comparison_controls(browser: Browser, base_url: str) -> None:
     assert visible_rows(page) == []
     assert page.locator("[data-pj-empty]").is_visible()
     assert errors == []
+    page.close()
 
 
 def test_comparison_state_from_the_address(browser: Browser, base_url: str) -> None:
@@ -107,6 +117,7 @@ def test_comparison_state_from_the_address(browser: Browser, base_url: str) -> N
     assert visible_columns(page) == ["foster", "peel"]
     assert any("Pack" in row for row in visible_rows(page))
     assert errors == []
+    page.close()
 
 
 def test_home_boards_are_drawn(browser: Browser, base_url: str) -> None:
@@ -117,6 +128,7 @@ def test_home_boards_are_drawn(browser: Browser, base_url: str) -> None:
         box = boards.nth(i).bounding_box()
         assert box is not None and box["width"] > 200 and box["height"] > 80
     assert errors == []
+    page.close()
 
 
 def _rgb(css: str) -> tuple[float, ...]:
@@ -148,6 +160,7 @@ def test_red_suits_are_red_and_readable(browser: Browser, base_url: str, scheme:
     assert colour[0] > colour[1] + 60 and colour[0] > colour[2] + 60, colour  # red
     lighter, darker = sorted((_luminance(colour), _luminance(background)), reverse=True)
     assert (lighter + 0.05) / (darker + 0.05) >= 4.5
+    page.close()
 
 
 def test_comparison_shows_every_ruleset(browser: Browser, base_url: str) -> None:
@@ -486,7 +499,7 @@ def test_screenshots(looks: Looks, name: str, device: str, scheme: str) -> None:
     at, and checked for what a machine can see (no error, nothing wider than the screen)."""
     width = WIDTHS[device]
     page, problems = looks.show(name, device, scheme)
-    page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("load")  # no page shown here asks for anything once it has loaded
     page.wait_for_function("!document.getAnimations().some(a => a.playState === 'running')")
     scheme_used = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
     assert scheme_used == ("slate" if scheme == "dark" else "default")

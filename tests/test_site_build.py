@@ -1,6 +1,6 @@
 """The documentation site builds cleanly: ``mkdocs build --strict`` fails on any warning.
 
-The build is the session's one build of the project (``site_build`` in conftest.py), which fails
+The build is the run's one build of the project (``site_build`` in conftest.py), which fails
 the test that first asks for it if mkdocs reports an error or, being strict, a warning."""
 
 from __future__ import annotations

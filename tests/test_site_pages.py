@@ -1,6 +1,6 @@
 """The generated site, built with ``mkdocs build --strict``: pages, facts, links and escaping.
 
-Most tests read the session's one build of the project (``built_site`` in conftest.py). One more
+Most tests read the run's one build of the project (``built_site`` in conftest.py). One more
 build serves the tests of what a build takes in from outside: rulesets and a deal file with
 hostile text, and a section module named in ``mkdocs.yml``."""
 
@@ -29,7 +29,7 @@ IMAGE = "<img src=x onerror=alert(1)>"
 
 @pytest.fixture(scope="module")
 def site(built_site: Path) -> Path:
-    """The project's site, built once for the session."""
+    """The project's site, built once for the run."""
     return built_site
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from conftest import attributes
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from variants.core.cards import card_glyph, parse_card
 from variants.dealfile import read_deal_file
@@ -52,9 +52,17 @@ def steps(walkthrough: Example) -> list[dict[str, Any]]:
     return list(data["steps"])
 
 
+@pytest.fixture(scope="module")
+def desktop(browser: Browser) -> Iterator[BrowserContext]:
+    """One browser context at desktop width, for a tab of each test's."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield context
+    context.close()
+
+
 @pytest.fixture
-def replay(browser: Browser, base_url: str) -> Iterator[tuple[Page, list[str]]]:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def replay(desktop: BrowserContext, base_url: str) -> Iterator[tuple[Page, list[str]]]:
+    page = desktop.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
