@@ -364,12 +364,14 @@ def site_files(site: Path) -> dict[str, bytes]:
 
 
 def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
-    project: Path, site_build: SiteBuild
+    project: Path, site_build: SiteBuild, tmp_path: Path
 ) -> None:
     """The runs come from the cache; then, with nothing changed, the very pages they made
     (the same site, byte for byte, with no run read again); an edited ruleset makes the pages
-    again and plays its own runs."""
-    cache, scale = site_build.cache, site_build.scale
+    again and plays its own runs. (A copy of the shared build's cache: the runs of the edited
+    ruleset are not the project's.)"""
+    cache, scale = tmp_path / "cache", site_build.scale
+    shutil.copytree(site_build.cache, cache)
     total, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
     assert (cached, played) == (total, 0)
     first = site_files(project / "s")
@@ -377,12 +379,13 @@ def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
     assert "variants statistics:" not in again
     assert re.search(r"variants: \d+ generated pages read from the cache", again), again
     assert site_files(project / "s") == first
-    with (project / "rulesets" / "peel.yaml").open("a", encoding="utf-8") as out:
+    edited = "matrimony-britannica"  # a ruleset of few runs, each played again
+    with (project / "rulesets" / f"{edited}.yaml").open("a", encoding="utf-8") as out:
         out.write("# edited\n")
     total, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
     site = load_rulesets(project / "rulesets")
-    # Peel's own runs, each advice among them: the others follow Peel's preferences, unchanged.
-    assert played == len(set(plan(site["peel"], list(site.values())).runs()))
+    # Its own runs: the others' are unchanged.
+    assert played == len(set(plan(site[edited], list(site.values())).runs())) > 0
     assert cached == total - played
 
 
