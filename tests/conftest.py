@@ -408,7 +408,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         or config.option.markexpr
     ):
         return
-    folder = config._tmp_path_factory.getbasetemp() / SITE_BUILD  # the workers' shared folder
+    folder = shared_folder(config._tmp_path_factory) / SITE_BUILD
     thread = threading.Thread(target=made_once, args=(folder, build_for_tests), daemon=True)
     thread.start()
     _started.append(thread)

@@ -20,7 +20,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 import pytest
 from conftest import attributes
 from playwright.sync_api import Browser, BrowserContext, Page, Route
-from sitetour import PageProblems, Tour, Visit
+from sitetour import VIEWPORT, PageProblems, Tour, Visit
 
 REPO = Path(__file__).resolve().parent.parent
 IDS = sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml"))
@@ -34,7 +34,7 @@ HEIGHTS = {"desktop": 900, "phone": 844}
 def desktop(browser: Browser) -> BrowserContext:
     """One browser context at desktop width for the pages :func:`open_page` opens, a tab each
     (a context of its own for each would cost a renderer started afresh)."""
-    return browser.new_context(viewport={"width": 1280, "height": 900})
+    return browser.new_context(viewport=VIEWPORT)
 
 
 def open_page(browser: Browser, url: str, scheme: str = "light") -> tuple[Page, list[str]]:

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from conftest import attributes
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from sitetour import VIEWPORT
 
 from variants.core.cards import card_glyph, parse_card
 from variants.dealfile import read_deal_file
@@ -55,7 +56,7 @@ def steps(walkthrough: Example) -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def desktop(browser: Browser) -> Iterator[BrowserContext]:
     """One browser context at desktop width, for a tab of each test's."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport=VIEWPORT)
     yield context
     context.close()
 
