@@ -213,10 +213,10 @@ class _SiteHandler(SimpleHTTPRequestHandler):
 
 
 def small_search_index(site: Path) -> bytes:
-    """The site's search index with its first page's entry alone. Material's search worker
-    builds its index from the whole file on every page it opens, in a thread of its own: on
-    the pages the tests open by the hundred that is nearly half of each load's work, and the
-    page is the same with this one (``test_site_browser.py`` searches the whole index)."""
+    """The site's search index with its first page's entry alone. A page asks for the index
+    only once its search box is used (``search-on-demand.js``), and Material's search worker
+    then builds its index from the whole file: a test that opens the search box on its way to
+    something else is spared that work (``test_site_browser.py`` searches the whole index)."""
     index = json.loads((site / SEARCH_INDEX.lstrip("/")).read_text("utf-8"))
     return json.dumps({**index, "docs": index["docs"][:1]}).encode()
 

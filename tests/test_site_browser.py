@@ -418,19 +418,26 @@ def test_the_search_finds_a_ruleset_in_the_whole_index(
     browser: Browser, base_url: str, built_site: Path
 ) -> None:
     """The site's search index, whole, as the site publishes it (the tests' server gives the
-    pages a small one, sparing Chromium a rebuild of the whole on every page it opens): a name
-    typed in the search box finds its ruleset's page first."""
+    pages a small one, sparing Chromium a rebuild of the whole on every page it opens), is not
+    asked for when the home page opens, only once the search box is used; then a name typed in
+    the search box finds its ruleset's page first."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     index = built_site / "search" / "search_index.json"
     context.route("**/search/search_index.json", lambda route: route.fulfill(path=index))
     page = context.new_page()
     problems = PageProblems(page)
-    page.goto(f"{base_url}/")
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(urlsplit(request.url).path))
+    page.goto(f"{base_url}/", wait_until="networkidle")
+    page.wait_for_timeout(500)  # anything the page's scripts send once it has settled
+    assert "/search/search_index.json" not in asked
+    assert asked.count("/") == 1  # the page itself, and the count is of real requests
     page.keyboard.press("/")
     page.fill("input.md-search__input", "Squareman")
     found = page.locator(".md-search-result__item a")
     found.first.wait_for()
     assert urlsplit(found.first.get_attribute("href") or "").path == "/rulesets/squareman/"
+    assert asked.count("/search/search_index.json") == 1
     assert problems.take() == []
     context.close()
 
