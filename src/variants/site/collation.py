@@ -13,6 +13,7 @@ Nothing here reads a file or knows the site: it works on lines of text given to 
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -46,8 +47,10 @@ def normalise(word: str) -> str:
     """A word as it is compared: lower case, without punctuation, accents, the long s or
     ligatures; empty for a word that is all punctuation.
 
-    >>> normalise("Knave,"), normalise("ſtake"), normalise("Œuvre"), normalise("ﬁsh"), normalise("—")
-    ('knave', 'stake', 'oeuvre', 'fish', '')
+    >>> normalise("Knave,"), normalise("\u017ftake"), normalise("Œuvre"), normalise("ﬁsh")
+    ('knave', 'stake', 'oeuvre', 'fish')
+    >>> normalise("—")
+    ''
     >>> normalise("Pope's"), normalise("a-piece"), normalise("&c.")
     ('popes', 'apiece', 'andc')
     """
@@ -81,9 +84,11 @@ def tokens(lines: Iterable[tuple[int, str]]) -> tuple[Token, ...]:
             word = match.group()
             norm = normalise(word)
             before = found[-1] if found else None
-            if before is not None and before.text == _PAGE_MARK_START and _PAGE_MARK_END.match(word):
-                norm = ""
-            elif word == _PAGE_MARK_START:
+            if (
+                before is not None
+                and before.text == _PAGE_MARK_START
+                and _PAGE_MARK_END.match(word)
+            ) or word == _PAGE_MARK_START:
                 norm = ""
             elif (
                 before is not None
@@ -176,46 +181,82 @@ def shared_words(
 
 
 def _norms(passage: Sequence[Token] | Sequence[str]) -> list[str]:
-    return [t if isinstance(t, str) else t.norm for t in passage if (t if isinstance(t, str) else t.norm)]
+    return [
+        t if isinstance(t, str) else t.norm
+        for t in passage
+        if (t if isinstance(t, str) else t.norm)
+    ]
+
+
+ANCHOR = 3
+"""The fewest words in a row two passages must have alike for the alignment to hold to them:
+a lone "the" or "of" alike in two different sentences does not align them."""
+
+VARIANT = 8
+"""The most words a difference between two aligned stretches may span on either side to count
+as a variant reading; a longer one is other matter, not a variant."""
 
 
 @dataclass(frozen=True)
 class Diff:
     """How a passage differs from the one it is compared with, word by word."""
 
+    same: frozenset[int]
+    """The places (among the passage's tokens) of its words aligned with the other passage's,
+    in stretches of at least :data:`ANCHOR` words."""
     changed: frozenset[int]
-    """The places (among the passage's tokens) of its words the other passage does not have
-    there."""
+    """The places of its words that stand, between two aligned stretches, where the other
+    passage has other words or none: its variant readings."""
     dropped: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
-    """The other passage's words that this one lacks, as printed there, by the place of the
-    token they would stand before (the number of tokens: after the last)."""
+    """The other passage's words that this one lacks between two aligned stretches, as printed
+    there, by the place of the token they would stand before."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dropped", dict(self.dropped))
 
 
 def differences(passage: Sequence[Token], other: Sequence[Token]) -> Diff:
-    """The words of ``passage`` that differ from ``other``, aligned word by word
-    (:class:`difflib.SequenceMatcher` over the compared words).
+    """The words of ``passage`` aligned with ``other`` and those that differ from it, aligned
+    word by word (:class:`difflib.SequenceMatcher` over the compared words). Only a short
+    difference between two aligned stretches is a variant; the rest of each passage is
+    matter the other does not have, and is neither.
 
-    >>> hoyle = tokens([(1, "the dealer dresses the board, one to each ace, king, knave")])
-    >>> later = tokens([(2, "The dealer must dress the board: one to each ace, king, jack.")])
+    >>> hoyle = tokens([(1, "so the dealer dresses the board, one to each ace, king, knave,")])
+    >>> hoyle += tokens([(2, "and the game")])
+    >>> later = tokens([(5, "So the dealer must dress the board: one to each ace, king, jack,")])
+    >>> later += tokens([(6, "and the game")])
     >>> diff = differences(later, hoyle)
     >>> [later[i].text for i in sorted(diff.changed)]
-    ['must', 'dress', 'jack.']
+    ['must', 'dress', 'jack,']
     >>> {later[i].text: words for i, words in diff.dropped.items()}
-    {'must': ('dresses',), 'jack.': ('knave',)}
+    {'must': ('dresses',), 'jack,': ('knave,',)}
+    >>> " ".join(later[i].text for i in sorted(diff.same))
+    'So the dealer the board: one to each ace, king, and the game'
     """
     ours = _words(passage)
     theirs = _words(other)
     matcher = SequenceMatcher(None, [w for _, w in ours], [w for _, w in theirs], autojunk=False)
+    # The alignment holds to stretches alike of ANCHOR words or more (or a shorter one between
+    # two such, as "and" in "king, and"): each gap between two of them is a difference.
+    blocks = [b for b in matcher.get_matching_blocks() if b.size]
+    anchors = [b for b in blocks if b.size >= ANCHOR]
+    same: set[int] = set()
     changed: set[int] = set()
     dropped: dict[int, tuple[str, ...]] = {}
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
+    for block in anchors:
+        same.update(place for place, _ in ours[block.a : block.a + block.size])
+    for before, after in itertools.pairwise(anchors):
+        i1, i2 = before.a + before.size, after.a
+        j1, j2 = before.b + before.size, after.b
+        if max(i2 - i1, j2 - j1) > VARIANT:
             continue
-        changed.update(place for place, _ in ours[i1:i2])
-        if j2 > j1:
-            at = ours[i1][0] if i1 < len(ours) else len(passage)
-            dropped[at] = dropped.get(at, ()) + tuple(other[place].text for place, _ in theirs[j1:j2])
-    return Diff(frozenset(changed), dropped)
+        inner = [b for b in blocks if i1 <= b.a and b.a + b.size <= i2 and j1 <= b.b]
+        kept = {b.a + k for b in inner for k in range(b.size)}
+        same.update(ours[i][0] for i in kept)
+        changed.update(ours[i][0] for i in range(i1, i2) if i not in kept)
+        matched_theirs = {b.b + k for b in inner for k in range(b.size)}
+        lost = tuple(other[theirs[j][0]].text for j in range(j1, j2) if j not in matched_theirs)
+        if lost:
+            at = next((ours[i][0] for i in range(i1, i2) if i not in kept), ours[i2][0])
+            dropped[at] = lost
+    return Diff(frozenset(same), frozenset(changed), dropped)

@@ -20,7 +20,6 @@ of a text reaches the page escaped by the autoescaped templates.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -62,7 +61,7 @@ __all__ = [
 FOLDER = "rule"
 INDEX = f"{FOLDER}/index.md"
 DEPENDENCE = f"{FOLDER}/dependence.md"
-SHOWN_LINES = 10
+SHOWN_LINES = 6
 """A passage longer than this many lines is folded, its first lines shown."""
 LINKED_SHARE = 0.15
 LINKED_WORDS = 8
@@ -235,22 +234,27 @@ class Collated:
     overlap: Overlap | None = None
 
     def marked_lines(self) -> list[list[tuple[int, Markup]]]:
-        """Its lines (in runs of consecutive lines), each as escaped HTML, the words that differ
-        from the passage it is compared with in ``<ins>`` and that passage's words it lacks in
-        ``<del>``."""
+        """Its lines (in runs of consecutive lines), each as escaped HTML: the words aligned
+        with the passage it is compared with in ``<mark>``, its variant readings in ``<ins>``
+        and that passage's words it lacks there in ``<del>``."""
         words = self.witness.tokens()
         diff = self.diff
-        by_line: dict[int, list[str]] = {}
+        by_line: dict[int, list[tuple[str, str]]] = {}
         for place, token in enumerate(words):
             parts = by_line.setdefault(token.line, [])
             if diff is not None and place in diff.dropped:
-                parts.append(_dropped(diff.dropped[place]))
-            text = str(escape(token.text))
-            parts.append(f"<ins>{text}</ins>" if diff is not None and place in diff.changed else text)
-        if diff is not None and len(words) in diff.dropped and words:
-            by_line[words[-1].line].append(_dropped(diff.dropped[len(words)]))
+                parts.append(("del", " ".join(diff.dropped[place])))
+            kind = ""
+            if diff is not None and place in diff.same:
+                kind = "mark"
+            elif diff is not None and place in diff.changed:
+                kind = "ins"
+            parts.append((kind, token.text))
         return [
-            [(number, Markup(" ".join(by_line.get(number, [str(escape(text))])))) for number, text in run]
+            [
+                (number, _joined(by_line[number]) if number in by_line else escape(text))
+                for number, text in run
+            ]
             for run in self.witness.runs()
         ]
 
@@ -259,8 +263,17 @@ class Collated:
         return len(self.witness.lines) > SHOWN_LINES
 
 
-def _dropped(words: Sequence[str]) -> str:
-    return f"<del>{escape(' '.join(words))}</del>"
+def _joined(parts: Sequence[tuple[str, str]]) -> Markup:
+    """A line's words, escaped, each stretch of one kind in one element of that kind.
+
+    >>> print(_joined([("mark", "the"), ("mark", "<dealer>"), ("del", "dresses"), ("ins", "must")]))
+    <mark>the &lt;dealer&gt;</mark> <del>dresses</del> <ins>must</ins>
+    """
+    out: list[str] = []
+    for kind, group in itertools.groupby(parts, key=lambda part: part[0]):
+        text = str(escape(" ".join(word for _, word in group)))
+        out.append(f"<{kind}>{text}</{kind}>" if kind else text)
+    return Markup(" ".join(out))
 
 
 @dataclass(frozen=True)
@@ -414,7 +427,10 @@ class Dependence:
     @property
     def share(self) -> float:
         """The larger of the two books' shares of their words in common runs."""
-        return max(self.first_shared / max(self.first.count, 1), self.second_shared / max(self.second.count, 1))
+        return max(
+            self.first_shared / max(self.first.count, 1),
+            self.second_shared / max(self.second.count, 1),
+        )
 
     @property
     def row_words(self) -> int:
@@ -468,7 +484,10 @@ def dependence(site: SiteData, rows: Sequence[RowCollation]) -> tuple[Dependence
             a, b = sorted((pair.first.book, pair.second.book), key=lambda k: _order(by_key, k))
             words = max(pair.overlap.first, pair.overlap.second)
             seen = in_rows.setdefault((a, b), {})
-            seen[row.dimension.id] = (row.dimension, max(words, seen.get(row.dimension.id, (row.dimension, 0))[1]))
+            seen[row.dimension.id] = (
+                row.dimension,
+                max(words, seen.get(row.dimension.id, (row.dimension, 0))[1]),
+            )
     result: list[Dependence] = []
     for (a, b), where in in_rows.items():
         if a not in by_key or b not in by_key:
@@ -478,7 +497,9 @@ def dependence(site: SiteData, rows: Sequence[RowCollation]) -> tuple[Dependence
         theirs = [w for part in second.words for w in part]
         overlap = shared_words(mine, theirs)
         result.append(
-            Dependence(first, second, overlap.first, overlap.second, overlap.runs, tuple(where.values()))
+            Dependence(
+                first, second, overlap.first, overlap.second, overlap.runs, tuple(where.values())
+            )
         )
     result.sort(key=lambda d: (-d.row_words, -d.share, d.first.year))
     return tuple(result)
@@ -507,18 +528,14 @@ def book_name(book: Book) -> str:
 @dataclass(frozen=True)
 class Node:
     x: float
-    y: float
-    r: float
     label: str
+    year: str
     title: str
 
 
 @dataclass(frozen=True)
-class Edge:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
+class Arc:
+    path: str
     width: float
     strong: bool
     title: str
@@ -526,54 +543,38 @@ class Edge:
 
 @dataclass(frozen=True)
 class Graph:
+    """An arc diagram: the books on a line in order of date, each pair that shares wording
+    joined by an arc above it, as thick as the words they share in the rules' passages."""
+
     width: int
     height: int
-    left: int
-    right: int
-    axis: int
-    years: tuple[tuple[int, float], ...]
+    line: int
     nodes: tuple[Node, ...]
-    edges: tuple[Edge, ...]
+    arcs: tuple[Arc, ...]
     description: str
 
 
-LANES = (60, 150, 240)
-"""The heights books are set at, in turn by date, so that books of near dates stand apart."""
-
-
 def graph(found: Sequence[Book], pairs: Sequence[Dependence]) -> Graph:
-    """The books placed by date, each on the next of three lanes, joined by their pairs."""
-    width, left, right, axis = 720, 60, 660, 300
-    if not found:
-        return Graph(width, axis + 30, left, right, axis, (), (), (), "No books share wording.")
-    first = min(b.year for b in found) // 10 * 10
-    last = max(b.year for b in found) // 10 * 10 + 10
-    span = max(last - first, 10)
-
-    def x_of(year: int) -> float:
-        return round(left + (right - left) * (year - first) / span, 1)
-
-    step = 20 if span > 60 else 10
-    years = tuple((y, x_of(y)) for y in range(first, last + 1, step))
-    places: dict[str, tuple[float, float]] = {}
+    """The books in order of date, evenly spaced, and an arc for each pair."""
+    width, margin, line = 760, 60, 250
+    step = (width - 2 * margin) / max(len(found) - 1, 1)
+    places: dict[str, float] = {}
     nodes: list[Node] = []
     for i, book in enumerate(found):
-        x, y = x_of(book.year), float(LANES[i % len(LANES)])
-        places[book.key] = (x, y)
-        r = round(5 + 3 * math.log10(max(book.count, 10)), 1)
-        nodes.append(Node(x, y, r, book_name(book), f"{book_name(book)}: {book.count} words"))
+        x = round(margin + i * step, 1)
+        places[book.key] = x
+        name = book_name(book)
+        nodes.append(Node(x, name.split(" (")[0], name.partition(" (")[2].rstrip(")"), name))
     most = max((d.row_words for d in pairs), default=1) or 1
-    edges: list[Edge] = []
-    for d in pairs:
-        (x1, y1), (x2, y2) = places[d.first.key], places[d.second.key]
-        width_ = round(1 + 9 * d.row_words / most, 1)
-        edges.append(
-            Edge(
-                x1,
-                y1,
-                x2,
-                y2,
-                width_,
+    arcs: list[Arc] = []
+    for d in sorted(pairs, key=lambda d: d.row_words):
+        x1, x2 = sorted((places[d.first.key], places[d.second.key]))
+        rise = min(0.9 * (x2 - x1), 2 * (line - 20))
+        path = f"M {x1} {line} Q {round((x1 + x2) / 2, 1)} {round(line - rise, 1)} {x2} {line}"
+        arcs.append(
+            Arc(
+                path,
+                round(1 + 9 * d.row_words / most, 1),
                 d.row_words >= most / 2,
                 f"{book_name(d.first)} and {book_name(d.second)}: {d.row_words} words shared "
                 f"in {len(d.rows)} rules",
@@ -583,12 +584,12 @@ def graph(found: Sequence[Book], pairs: Sequence[Dependence]) -> Graph:
         f"{book_name(d.first)} and {book_name(d.second)}, {d.row_words} words" for d in pairs[:5]
     )
     description = (
-        f"{len(found)} books from {min(b.year for b in found)} to {max(b.year for b in found)}, "
-        f"{len(pairs)} pairs sharing wording; the most: {described}."
-        if pairs
+        f"{len(found)} books in order of date, from {nodes[0].title} to {nodes[-1].title}; "
+        f"{len(pairs)} pairs share wording. The most: {described}."
+        if pairs and nodes
         else f"{len(found)} books; none shares wording with another."
     )
-    return Graph(width, axis + 30, left, right, axis, years, tuple(nodes), tuple(edges), description)
+    return Graph(width, line + 50, line, tuple(nodes), tuple(arcs), description)
 
 
 # --------------------------------------------------------------------------------------------
