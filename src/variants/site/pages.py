@@ -73,9 +73,9 @@ __all__ = [
 ]
 
 PageKind = Literal["examples", "statistics"]
-NavSection = Literal["examples", "statistics", "replay"]
-"""Where a page set's pages are listed: after a section's ruleset pages, or in a tab of their
-own (the replay)."""
+NavSection = Literal["examples", "statistics", "replay", "compare"]
+"""Where a page set's pages are listed: after a section's ruleset pages, in a tab of their own
+(the replay), or after the comparison, in its tab."""
 SectionRenderer = Callable[[Ruleset], str]
 PageMaker = Callable[[], str]
 """What makes one generated page's Markdown when called."""
@@ -302,10 +302,15 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
         home.append({"Pope Joan in brief": brief.BRIEF})
     home.append({"Glossary": glossary.GLOSSARY})
     replay = added("replay")
+    beside_comparison = added("compare")
     return [
         {"Home": home},
         {"Rulesets": each("rulesets")},
-        {"Comparison": "compare.md"},
+        {
+            "Comparison": [{"The rulesets compared": "compare.md"}, *beside_comparison]
+            if beside_comparison
+            else "compare.md"
+        },
         {"Examples": each("examples")},
         *([{"Replay": replay}] if replay else []),
         {"Statistics": each("statistics")},
