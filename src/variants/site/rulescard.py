@@ -47,14 +47,14 @@ SECTIONS: dict[str, tuple[str, str]] = {
     "rule-players": ("players", "Players and pack"),
     "rule-pack": ("players", "Players and pack"),
     "rule-rank-order": ("players", "Players and pack"),
-    "rule-board": ("board", "The board and its stakes"),
-    "rule-dressing": ("board", "The board and its stakes"),
+    "rule-board": ("board", "The board"),
+    "rule-dressing": ("board", "The board"),
 }
 """The card's section of rules whose section on the ruleset's page it divides or renames."""
 SECTION_TITLES: dict[str, str] = {
     "equipment": "Players and pack",
     "deal": "The deal",
-    "board-and-stakes": "What wins each compartment",
+    "board-and-stakes": "Board and stakes: what wins each compartment",
     "play": "Play and stops",
     "settlement": "Going out and settlement",
     "game": "The game's end",
@@ -210,14 +210,22 @@ def dependencies(ruleset: Ruleset, cards: _Cards) -> dict[str, set[str]]:
 
 
 def _merged(orders: Sequence[Sequence[str]]) -> list[str]:
-    """The keys of every card in one reading order: the default card's, each key found only on
-    another card put after the key it follows there."""
-    merged = list(orders[0])
-    for order in orders[1:]:
+    """The keys of every card in one reading order that keeps each card's: a key follows every
+    key it follows on some card (and, where the cards leave it open, comes in the order the
+    keys are first met, the default card's first)."""
+    rank: dict[str, int] = {}
+    after: dict[str, set[str]] = {}
+    for order in orders:
         for index, key in enumerate(order):
-            if key not in merged:
-                before = order[index - 1] if index else None
-                merged.insert(merged.index(before) + 1 if before in merged else 0, key)
+            rank.setdefault(key, len(rank))
+            after.setdefault(key, set()).update(order[:index])
+    merged: list[str] = []
+    left = sorted(rank, key=rank.__getitem__)
+    while left:
+        ready = [key for key in left if not after[key] - set(merged)]
+        key = ready[0] if ready else left[0]  # the cards disagree: the first met goes first
+        merged.append(key)
+        left.remove(key)
     return merged
 
 
@@ -228,7 +236,7 @@ def card_sections(ruleset: Ruleset) -> tuple[Section, ...]:
     defaults = {o.id: o.default for o in ruleset.options}
     slots: dict[str, Slot] = {}
     orders: list[list[str]] = [list(cards({}))]
-    for key in set(cards({})) | set(depends):
+    for key in sorted(set(cards({})) | set(depends)):
         options = tuple(o for o in ruleset.options if o.id in depends.get(key, ()))
         variants = []
         for values in itertools.product(*([v.value for v in o.values] for o in options)):
