@@ -282,11 +282,12 @@ def card_page(site: SiteData, ruleset: Ruleset) -> str:
         link=site.linker(page),
         is_board=lambda item: isinstance(item, Board),
     )
+    chosen = ", with any of its variations chosen" if ruleset.options else ""
     return with_meta(
         text,
         f"{short_name(ruleset)}: a rules card",
         f"The rules of {ruleset.title} on one printed page: the pack, the deal, the board, "
-        "the play, going out and the game's end, with any of its variations chosen.",
+        f"the play, going out and the game's end{chosen}.",
     )
 
 
