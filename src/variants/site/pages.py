@@ -69,6 +69,7 @@ __all__ = [
     "is_page_name",
     "navigation",
     "page_makers",
+    "ruleset_link",
     "short_name",
 ]
 
@@ -82,6 +83,19 @@ PageMaker = Callable[[], str]
 
 extra_sections: dict[PageKind, list[SectionRenderer]] = {"examples": [], "statistics": []}
 """Functions whose Markdown is appended to each ruleset's examples or statistics page."""
+
+
+ruleset_links: list[Callable[[Ruleset], tuple[str, str]]] = []
+"""Links a section module adds to the head of each ruleset's page: (words, page path)."""
+
+
+def ruleset_link(
+    function: Callable[[Ruleset], tuple[str, str]],
+) -> Callable[[Ruleset], tuple[str, str]]:
+    """Register a link to add to the head of every ruleset's page (:data:`ruleset_links`)."""
+    if function not in ruleset_links:
+        ruleset_links.append(function)
+    return function
 
 
 def extra_section(kind: PageKind) -> Callable[[SectionRenderer], SectionRenderer]:
@@ -375,6 +389,7 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         supplied=d.supplied_marks(ruleset, site.rulesets),
         gap_places=d.gap_places(ruleset),
         interp_link=_local_interpretation,
+        also=[make(ruleset) for make in ruleset_links],
         **_common(site, page),
     )
 
