@@ -153,10 +153,17 @@
       gamesBox.disabled = pair;
       root.classList.toggle("pj-compare--pair", pair);
       table.style.setProperty("--pj-cols", String(ids.length));
+      var lastGame = null;
       heads.forEach(function (th) {
         var id = th.getAttribute("data-ruleset");
-        th.classList.toggle("pj-col-hidden", ids.indexOf(id) < 0);
+        var on = ids.indexOf(id) >= 0;
+        th.classList.toggle("pj-col-hidden", !on);
         th.classList.toggle("pj-col-focus", id === focus);
+        /* The game's name heads the first of its columns shown. */
+        th.classList.toggle("pj-game-start", on && gameOf[id] !== lastGame);
+        if (on) {
+          lastGame = gameOf[id];
+        }
       });
       var shown = 0;
       var matched = {};
