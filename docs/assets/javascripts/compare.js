@@ -266,7 +266,8 @@
         return;
       }
       var params = new URLSearchParams(window.location.search);
-      setPicks(params.get("a") || "", params.get("b") || "");
+      var a = params.get("a") || "";
+      setPicks(a || params.get("b") || "", a ? params.get("b") || "" : "");
       var chosenGame = params.get("game") || "";
       radios.forEach(function (radio) {
         radio.checked = radio.value === chosenGame;
