@@ -70,6 +70,7 @@ BROWSER_GROUPS = {
     "test_play_browser.py": "browser-1",
     "test_source_texts_browser.py": "browser-1",
     "test_site_browser.py": "browser-2",
+    "test_compare_browser.py": "browser-2",
     "test_site_replay_browser.py": "browser-2",
 }
 """The modules of browser tests, by the group each runs in: a group's tests run in one worker,

@@ -1,6 +1,6 @@
 """The built site in a browser (Debian's Chromium via Playwright): every page loads cleanly
 and links only to pages and anchors that exist, the site works with the network off, the
-comparison's controls, the boards, red suits readable in both palettes, and screenshots.
+boards, red suits readable in both palettes, and screenshots.
 
 The fixtures (one build, one local server, one browser) are in conftest.py. Without Chromium at
 /usr/bin/chromium the tests fail, saying to run ``apt-get install chromium``; they never skip.
@@ -18,7 +18,6 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from conftest import attributes
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from sitetour import VIEWPORT, PageProblems, Tour, Visit
 
@@ -46,78 +45,6 @@ def open_page(browser: Browser, url: str, scheme: str = "light") -> tuple[Page, 
     page.on("requestfailed", lambda request: errors.append(f"request failed: {request.url}"))
     page.goto(url)
     return page, errors
-
-
-def visible_rows(page: Page) -> list[str]:
-    return [
-        text.strip()
-        for text in page.locator("#pj-matrix tbody tr:not(.pj-row-hidden) th").all_inner_texts()
-    ]
-
-
-def visible_columns(page: Page) -> list[str]:
-    heads = page.locator("#pj-matrix thead th[data-ruleset]:not(.pj-col-hidden)")
-    return [str(value) for value in attributes(heads, "data-ruleset")]
-
-
-def test_comparison_controls(browser: Browser, base_url: str) -> None:
-    page, errors = open_page(browser, f"{base_url}/compare/")
-    assert page.locator("[data-pj-controls]").is_visible()
-    all_rows = visible_rows(page)
-    assert len(all_rows) > 15
-    assert len(visible_columns(page)) == len(IDS)
-
-    page.select_option("#pj-pick-a", "peel")
-    page.select_option("#pj-pick-b", "modern-shedding")
-    assert visible_columns(page) == ["modern-shedding", "peel"]  # in the table's order
-    assert page.locator("#pj-differ").is_checked()
-    two = visible_rows(page)
-    assert 0 < len(two) < len(all_rows)
-    assert not any("Pack" in row for row in two)  # both take out the 8♦
-    assert any("Who dresses" in row for row in two)
-    assert "a=peel" in page.url and "b=modern-shedding" in page.url
-
-    page.uncheck("#pj-differ")
-    assert len(visible_rows(page)) == len(all_rows)
-
-    page.select_option("#pj-pick-a", "")
-    page.select_option("#pj-pick-b", "")
-    for query in ("8D", "8♦", "eight of diamonds"):
-        page.fill("#pj-filter", query)
-        assert [r for r in visible_rows(page) if "Pack" in r], query
-        matches = page.locator("#row-pack td.pj-match")
-        matched = {str(value) for value in attributes(matches, "data-ruleset")}
-        assert matched == {
-            "peel",
-            "modern-variations",
-            "modern-shedding",
-            "hoyle",
-            "spin",
-            "cassell",
-            "spinado",
-            "hoffmann",
-            "squareman",
-        }, query
-        assert "Peel" in page.inner_text("[data-pj-status]")
-    page.fill("#pj-filter", "8D")
-    assert page.inner_text("[data-pj-status]").endswith(
-        "Values matching “8D”: Anonymous web page, Mark Ball's web page, Hoyle, Cassell, "
-        "Spinado (Cassell), Hoffmann, Squareman, Peel, Spin (Peel)."
-    )
-
-    page.fill("#pj-filter", "no such value anywhere")
-    assert visible_rows(page) == []
-    assert page.locator("[data-pj-empty]").is_visible()
-    assert errors == []
-    page.close()
-
-
-def test_comparison_state_from_the_address(browser: Browser, base_url: str) -> None:
-    page, errors = open_page(browser, f"{base_url}/compare/?a=foster&b=peel&differ=1")
-    assert visible_columns(page) == ["foster", "peel"]
-    assert any("Pack" in row for row in visible_rows(page))
-    assert errors == []
-    page.close()
 
 
 def test_home_boards_are_drawn(browser: Browser, base_url: str) -> None:
@@ -160,95 +87,6 @@ def test_red_suits_are_red_and_readable(browser: Browser, base_url: str, scheme:
     assert colour[0] > colour[1] + 60 and colour[0] > colour[2] + 60, colour  # red
     lighter, darker = sorted((_luminance(colour), _luminance(background)), reverse=True)
     assert (lighter + 0.05) / (darker + 0.05) >= 4.5
-    page.close()
-
-
-def test_comparison_shows_every_ruleset(browser: Browser, base_url: str) -> None:
-    page, errors = open_page(browser, f"{base_url}/compare/")
-    assert sorted(visible_columns(page)) == IDS
-    page.select_option("#pj-pick-a", IDS[0])
-    page.select_option("#pj-pick-b", IDS[1])
-    assert sorted(visible_columns(page)) == [IDS[0], IDS[1]]
-    assert len(visible_rows(page)) > 0
-    assert errors == []
-    page.close()
-
-
-def rows_differ(page: Page) -> list[bool]:
-    """For each row shown, whether the cells shown hold more than one value."""
-    found: list[bool] = page.evaluate(
-        """() => Array.from(document.querySelectorAll("#pj-matrix tbody tr"))
-            .filter(row => !row.classList.contains("pj-row-hidden"))
-            .map(row => new Set(Array.from(row.querySelectorAll("td"))
-                .filter(td => !td.classList.contains("pj-col-hidden"))
-                .map(td => td.getAttribute("data-value"))).size > 1)"""
-    )
-    return found
-
-
-def test_one_ruleset_is_compared_with_all_the_others(browser: Browser, base_url: str) -> None:
-    """ "All rulesets" with Foster shows every column, Foster's marked, and with "only rows
-    that differ" the rows where Foster parts from some other ruleset; the same ruleset picked
-    twice is one ruleset, not an empty comparison."""
-    page, errors = open_page(browser, f"{base_url}/compare/")
-    every = len(visible_rows(page))
-    page.select_option("#pj-pick-b", "foster")
-    assert sorted(visible_columns(page)) == IDS
-    focus = page.locator("#pj-matrix thead th.pj-col-focus")
-    assert attributes(focus, "data-ruleset") == ["foster"]
-    assert page.locator("#pj-differ").is_checked()
-    shown = visible_rows(page)
-    assert 0 < len(shown) < every and all(rows_differ(page))
-    status = page.inner_text("[data-pj-status]")
-    assert status == (
-        f"Showing {len(shown)} of {every} rules where Foster differs from at least one other "
-        "ruleset."
-    )
-    page.select_option("#pj-pick-a", "foster")
-    assert page.inner_text("[data-pj-status]") == status
-    page.select_option("#pj-pick-b", "")
-    assert page.inner_text("[data-pj-status]") == status
-    assert errors == []
-    page.close()
-
-
-def test_cells_are_tinted_only_where_the_rulesets_shown_differ(
-    browser: Browser, base_url: str
-) -> None:
-    """Peel and Hoyle side by side, every row shown: where the two agree the cells have no
-    tint, though the row differs across all the rulesets; where they differ, they have."""
-    page, errors = open_page(browser, f"{base_url}/compare/?a=peel&b=hoyle")
-    page.uncheck("#pj-differ")
-    tints = page.evaluate(
-        """() => Array.from(document.querySelectorAll("#pj-matrix tbody tr.pj-differs"))
-            .map(row => {
-                const cells = Array.from(row.querySelectorAll("td"))
-                    .filter(td => !td.classList.contains("pj-col-hidden"));
-                return [new Set(cells.map(td => td.getAttribute("data-value"))).size > 1,
-                        cells.map(td => getComputedStyle(td).backgroundColor)];
-            })"""
-    )
-    agree = [colours for differ, colours in tints if not differ]
-    differ = [colours for differ, colours in tints if differ]
-    assert agree and differ
-    assert all(colour == "rgba(0, 0, 0, 0)" for colours in agree for colour in colours)
-    assert all(colours[0] != colours[1] for colours in differ)
-    assert errors == []
-    page.close()
-
-
-def test_the_comparison_head_stays_in_view(browser: Browser, base_url: str) -> None:
-    """The matrix scrolls in its own box, and its row of ruleset names stays at the box's top
-    however far down the rules it is scrolled."""
-    page, errors = open_page(browser, f"{base_url}/compare/")
-    box = page.locator("div.pj-matrix")
-    box.evaluate("el => { el.scrollTop = 600; }")
-    assert box.evaluate("el => el.scrollTop") == 600
-    head = page.locator('#pj-matrix thead th[data-ruleset="peel"]').bounding_box()
-    frame = box.bounding_box()
-    assert head is not None and frame is not None
-    assert abs(head["y"] - frame["y"]) < 2
-    assert errors == []
     page.close()
 
 
@@ -448,6 +286,7 @@ def test_the_search_finds_a_ruleset_in_the_whole_index(
 SCREENSHOT_PAGES = {
     "home": "/",
     "compare": "/compare/",
+    "compare-pair": "/compare/?a=peel&b=foster",
     "replay": "/replay/peel/peel-walkthrough/#step-17",
     "examples": "/examples/peel/",
     "one-deal": "/one-deal/",

@@ -14,7 +14,15 @@ from typing import TypeVar, assert_never, get_args
 
 from ..core.cards import card_glyph, card_words
 from ..mechanics import PLAY_FLOW, payments
-from ..mechanics.ruleset import Compartment, Provenance, Rules, Ruleset, StopCause, TurnUpFate
+from ..mechanics.ruleset import (
+    HOME_GAME,
+    Compartment,
+    Provenance,
+    Rules,
+    Ruleset,
+    StopCause,
+    TurnUpFate,
+)
 from ..rules import roles
 from . import describe as d
 from .readings import Reading, reading_at
@@ -349,6 +357,69 @@ DIMENSIONS: tuple[Dimension, ...] = (
     Dimension("end", "End of game", _rules(d.winner_summary), _fixed("rule-winner")),
     Dimension("options", "Variations offered", options_summary, _fixed("options")),
 )
+
+
+def _when(ruleset: Ruleset) -> tuple[int, str]:
+    """Where a ruleset's source falls in time: its year (undated sources last), then the first
+    of its files, which the sources folder numbers as it collects them."""
+    return (ruleset.source.year or 10_000, ruleset.source.files[0].name)
+
+
+def columns(rulesets: Sequence[Ruleset]) -> tuple[Ruleset, ...]:
+    """The rulesets in the comparison's order: by game, Pope Joan first and the others by their
+    oldest source, and within a game by the date of the source, then by its title; never by id,
+    which says nothing a reader sees.
+
+    >>> from types import SimpleNamespace as N
+    >>> def r(title, game, year):
+    ...     return N(id=title, title=title, source=N(game=game, year=year, files=(N(name="f"),)))
+    >>> found = [r("Spin", "Spin", 1881), r("Peel", "Pope Joan", 1891)]
+    >>> found.append(r("Hoyle", "Pope Joan", 1820))
+    >>> [ruleset.title for ruleset in columns(found)]
+    ['Hoyle', 'Peel', 'Spin']
+    """
+    dated = sorted(rulesets, key=lambda r: (*_when(r), r.title))
+    oldest: dict[str, int] = {}
+    for position, ruleset in enumerate(dated):
+        oldest.setdefault(ruleset.source.game, position)
+    return tuple(sorted(dated, key=lambda r: (r.source.game != HOME_GAME, oldest[r.source.game])))
+
+
+@dataclass(frozen=True)
+class GameColumns:
+    """A game whose rulesets the comparison can show alone: its name, a slug for the page's
+    address, and its rulesets in :func:`columns` order."""
+
+    name: str
+    slug: str
+    rulesets: tuple[Ruleset, ...]
+
+
+def game_slug(name: str) -> str:
+    """The game's name as the page's address spells it.
+
+    >>> game_slug("Pope Joan"), game_slug("Matrimony")
+    ('pope-joan', 'matrimony')
+    """
+    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split()) or "game"
+
+
+def games(rulesets: Sequence[Ruleset]) -> tuple[GameColumns, ...]:
+    """Each game of the rulesets, in :func:`columns` order, with its rulesets; two names that
+    spell the same slug are told apart by a number."""
+    found: dict[str, list[Ruleset]] = {}
+    for ruleset in columns(rulesets):
+        found.setdefault(ruleset.source.game, []).append(ruleset)
+    taken: set[str] = set()
+    made: list[GameColumns] = []
+    for name, members in found.items():
+        base = slug = game_slug(name)
+        number = 2
+        while slug in taken:
+            slug, number = f"{base}-{number}", number + 1
+        taken.add(slug)
+        made.append(GameColumns(name, slug, tuple(members)))
+    return tuple(made)
 
 
 def matrix(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:

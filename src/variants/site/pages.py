@@ -409,10 +409,11 @@ def section_page(site: SiteData, ruleset: Ruleset, kind: PageKind) -> str:
 
 
 def compare_page(site: SiteData) -> str:
-    rows = cmp.matrix(site.rulesets)
+    rows = cmp.matrix(cmp.columns(site.rulesets))
     return render(
         "compare.md.j2",
         rows=rows,
+        games=cmp.games(site.rulesets),
         differing=sum(1 for r in rows if r.differs),
         **_common(site, "compare.md"),
     )
