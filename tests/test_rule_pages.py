@@ -80,3 +80,18 @@ def test_squareman_and_hoyle_share_the_most_wording(built_site: Path) -> None:
     assert share is not None and int(share.group(1)) >= 10
     assert 'href="../chief-card/">Pope card</a>' in first.group(2)
     assert "<svg" in page and "<title" in page and "Hoyle" in page.split("<desc", 1)[1]
+
+
+def test_each_row_of_the_comparison_links_to_its_collation(
+    built_site: Path, rows: tuple[cmp.Row, ...]
+) -> None:
+    compare = _page(built_site, "compare.md")
+    for row in rows:
+        head = re.search(
+            rf'<tr id="row-{row.dimension.id}"[^>]*>\s*<th scope="row"[^>]*>(.*?)</th>',
+            compare,
+            re.S,
+        )
+        assert head is not None, row.dimension.id
+        target = row_page(row.dimension.id).removesuffix(".md")
+        assert f'href="../{target}/"' in head.group(1), row.dimension.id

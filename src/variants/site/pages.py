@@ -69,6 +69,7 @@ __all__ = [
     "is_page_name",
     "navigation",
     "page_makers",
+    "row_pages_from",
     "ruleset_link",
     "short_name",
 ]
@@ -95,6 +96,18 @@ def ruleset_link(
     """Register a link to add to the head of every ruleset's page (:data:`ruleset_links`)."""
     if function not in ruleset_links:
         ruleset_links.append(function)
+    return function
+
+
+row_pages: list[Callable[[str], str]] = []
+"""Where a section module collates each row of the comparison: the page's path for a row's
+dimension id. The comparison's rows link to the first registered; to none without one."""
+
+
+def row_pages_from(function: Callable[[str], str]) -> Callable[[str], str]:
+    """Register the pages that collate the comparison's rows (:data:`row_pages`)."""
+    if function not in row_pages:
+        row_pages.append(function)
     return function
 
 
@@ -414,6 +427,7 @@ def compare_page(site: SiteData) -> str:
         "compare.md.j2",
         rows=rows,
         games=cmp.games(site.rulesets),
+        row_page=row_pages[0] if row_pages else None,
         differing=sum(1 for r in rows if r.differs),
         **_common(site, "compare.md"),
     )

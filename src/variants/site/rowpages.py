@@ -43,7 +43,7 @@ from .collation import (
     tokens,
 )
 from .describe import rules_by_anchor
-from .pages import PageMaker, PageSet, SiteData, add_page_set, short_name
+from .pages import PageMaker, PageSet, SiteData, add_page_set, row_pages_from, short_name
 from .render import render, with_meta
 from .sourcepages import GAP_LINE, citations_of
 
@@ -78,6 +78,7 @@ _ROW_ANCHOR_PREFIX = {"stops": "rule-stop-", "payments": "rule-payment-"}
 them, by the start of their anchors (the others: ``rule-<row id>``)."""
 
 
+@row_pages_from
 def row_page(dimension_id: str) -> str:
     """The page that collates one row of the comparison, by its dimension's id.
 
