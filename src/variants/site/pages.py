@@ -32,12 +32,13 @@ from markupsafe import Markup
 
 from ..core.citations import Citation
 from ..core.saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
-from ..mechanics.ruleset import HOME_GAME, Gap, Ruleset
+from ..mechanics.ruleset import HOME_GAME, Gap, InterpretationKind, Ruleset
 from ..rules.bibliography import Bibliography, Entry
 from ..rules.loader import SourceTexts
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
+from .readings import kind_words
 from .render import (
     Linker,
     SourceRef,
@@ -340,10 +341,6 @@ def _common(site: SiteData, page: str) -> dict[str, Any]:
     }
 
 
-def _local_interpretation(interpretation_id: str) -> str:
-    return f"#interp-{interpretation_id}"
-
-
 def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
     page = f"rulesets/{ruleset.id}.md"
     rules = ruleset.rules
@@ -369,9 +366,40 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         used_by=used_by,
         supplied=d.supplied_marks(ruleset, site.rulesets),
         gap_places=d.gap_places(ruleset),
-        interp_link=_local_interpretation,
+        interpretations={i.id: i for i in ruleset.interpretations},
+        advice_anchors={r.anchor for r in d.advice_rules(rules)},
+        kind_words=kind_words,
+        options_summary=options_summary(ruleset),
+        interpretations_summary=interpretations_summary(ruleset),
         **_common(site, page),
     )
+
+
+def options_summary(ruleset: Ruleset) -> str:
+    """What the folded list of a ruleset's options holds, and how many."""
+    n = len(ruleset.options)
+    variations = "1 variation" if n == 1 else f"{n} variations"
+    return f"{variations} the source offers or its readings allow, and the rules each changes"
+
+
+KIND_PHRASES: dict[InterpretationKind, str] = {
+    "silent": "says nothing",
+    "ambiguous": "is unclear",
+    "contradictory": "contradicts itself",
+    "lost": "is missing from the copy",
+}
+
+
+def interpretations_summary(ruleset: Ruleset) -> str:
+    """What the folded list of a ruleset's interpretations holds, and how many: the
+    kinds of question among them, in the words the site uses for them."""
+    kinds = {i.kind for i in ruleset.interpretations}
+    phrases = [words for kind, words in KIND_PHRASES.items() if kind in kinds]
+    said = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
+    n = len(ruleset.interpretations)
+    places = "1 place" if n == 1 else f"{n} places"
+    they = "it is" if n == 1 else "they are"
+    return f"{places} where the source {said}, and how {they} read"
 
 
 def section_page(site: SiteData, ruleset: Ruleset, kind: PageKind) -> str:
