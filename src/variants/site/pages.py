@@ -778,19 +778,44 @@ class UnknownMarkerError(ValueError):
     """A ``<!-- variants: ... -->`` marker the site does not know."""
 
 
+HOME_BOARDS = 3
+"""How many boards the home page draws; the others are folded beneath them."""
+
+
+def home_boards(site: SiteData) -> tuple[list[Ruleset], list[Ruleset]]:
+    """The boards the home page draws, and the rest: first the recommended ruleset's, then,
+    one at a time, the board that shows most of what those drawn do not (a shape of board,
+    then a game), the first in display order on a tie."""
+    shown = [site.recommended] if site.recommended is not None else []
+    rest = [r for r in site.rulesets if all(r.id != s.id for s in shown)]
+    while len(shown) < HOME_BOARDS and rest:
+        shapes = {is_layout(r.rules) for r in shown}
+        games = {r.source.game for r in shown}
+        best = max(
+            rest, key=lambda r: (is_layout(r.rules) not in shapes, r.source.game not in games)
+        )
+        shown.append(best)
+        rest.remove(best)
+    return shown, rest
+
+
 def boards_block(site: SiteData, page: str, arg: str) -> str:
+    def board(ruleset: Ruleset) -> tuple[Any, ...]:
+        return (
+            ruleset,
+            board_svg(ruleset.rules, short_name(ruleset), f"home-{ruleset.id}"),
+            stakes_caption(ruleset.rules),
+            "cards in a row" if is_layout(ruleset.rules) else "round board",
+            interpretation_marks(ruleset),
+        )
+
+    shown, rest = home_boards(site)
+    # Round boards first, two to a row, and a layout of cards, as wide as the page, below them.
+    shown.sort(key=lambda r: is_layout(r.rules))
     return render(
         "boards.md.j2",
-        boards=[
-            (
-                ruleset,
-                board_svg(ruleset.rules, short_name(ruleset), f"home-{ruleset.id}"),
-                stakes_caption(ruleset.rules),
-                "cards in a row" if is_layout(ruleset.rules) else "round board",
-                interpretation_marks(ruleset),
-            )
-            for ruleset in site.rulesets
-        ],
+        shown=[board(r) for r in shown],
+        rest=[board(r) for r in rest],
         status_of=site.status,
         **_common(site, page),
     )
