@@ -48,12 +48,44 @@ def open_page(browser: Browser, url: str, scheme: str = "light") -> tuple[Page, 
 
 
 def test_home_boards_are_drawn(browser: Browser, base_url: str) -> None:
+    """Three boards in view; the others drawn once their fold is opened."""
     page, errors = open_page(browser, f"{base_url}/")
     boards = page.locator("figure.pj-board svg")
     assert boards.count() == len(IDS)
+    in_view = page.locator(".pj-boards > .pj-boardcard figure.pj-board svg:visible")
+    assert in_view.count() == 3
+    page.locator(".pj-boards__rest > summary").click()
     for i in range(boards.count()):
         box = boards.nth(i).bounding_box()
         assert box is not None and box["width"] > 200 and box["height"] > 80
+    assert errors == []
+    page.close()
+
+
+IN_VIEW = "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; }"
+
+
+def test_a_link_into_a_fold_opens_it(browser: Browser, base_url: str) -> None:
+    """An option or interpretation folded away on a ruleset's page is opened and scrolled to
+    when a link leads to it: from another page, and from the same page."""
+    page, errors = open_page(browser, f"{base_url}/rulesets/peel/#interp-pool-size")
+    target = page.locator("#interp-pool-size")
+    target.locator(".pj-interp__question").wait_for(state="visible")
+    assert target.evaluate(IN_VIEW)
+    # From the open interpretations to an option, whose fold is still closed.
+    link = page.locator(".pj-interp a[href^='#option-']").first
+    option = page.locator(f"[id='{(link.get_attribute('href') or '#')[1:]}']")
+    assert not option.is_visible()
+    link.click()
+    option.locator("table").wait_for(state="visible")
+    assert option.evaluate(IN_VIEW)
+    # From a rule to its interpretation, the folds closed again.
+    page.evaluate("document.querySelectorAll('details[open]').forEach(d => d.open = false)")
+    rule_link = page.locator("#rule-first-dealer a[href='#interp-first-dealer']")
+    rule_link.click()
+    reading = page.locator("#interp-first-dealer .pj-interp__reading")
+    reading.wait_for(state="visible")
+    assert page.locator("#interp-first-dealer").evaluate(IN_VIEW)
     assert errors == []
     page.close()
 

@@ -161,26 +161,137 @@ def test_a_ruleset_on_a_complete_copy_marks_only_what_its_text_does_not_give(sit
     )
 
 
-def test_every_ruleset_page_lists_options_and_interpretations(site: Path) -> None:
-    from variants.rules.loader import load_rulesets
+class Folds(HTMLParser):
+    """Where each id sits: the summaries of the ``<details>`` around it, outermost first, and
+    whether any of them is closed; and the text of each fold's summary."""
 
-    for ruleset in load_rulesets(RULESETS).values():
-        html = page(site, f"rulesets/{ruleset.id}")
-        for option in ruleset.options:
-            assert f'id="option-{option.id}"' in html
-            for value in option.values:
-                assert f"<code>{value.value}</code>" in html
-        for item in ruleset.interpretations:
-            assert f'id="interp-{item.id}"' in html
+    VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "wbr"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, bool]] = []  # each open element: (tag, a closed details)
+        self.around: dict[str, list[int]] = {}  # id: the folds around it, by number
+        self.closed_around: dict[str, bool] = {}
+        self.summaries: list[str] = []
+        self.classes: list[str] = []
+        self._folds: list[int] = []
+        self._in_summary: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        ident = attributes.get("id")
+        if ident:
+            self.around[ident] = list(self._folds)
+            self.closed_around[ident] = any(closed for _, closed in self.stack)
+        if tag == "details":
+            self._folds.append(len(self.summaries))
+            self.summaries.append("")
+            self.classes.append(attributes.get("class") or "")
+        if tag == "summary" and self._folds:
+            self._in_summary = self._folds[-1]
+        if tag not in self.VOID:
+            self.stack.append((tag, tag == "details" and "open" not in attributes))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "summary":
+            self._in_summary = None
+        while self.stack:
+            top, _ = self.stack.pop()
+            if top == "details":
+                self._folds.pop()
+            if top == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self._in_summary is not None:
+            self.summaries[self._in_summary] += data
+
+    def summary_around(self, ident: str) -> str:
+        """The summary of the outermost fold around an id."""
+        return " ".join(self.summaries[self.around[ident][0]].split())
 
 
-def test_home_draws_every_board(site: Path) -> None:
+def folds(html: str) -> Folds:
+    parser = Folds()
+    parser.feed(html[html.index("<article") : html.index("</article>")])
+    return parser
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_a_ruleset_page_folds_its_options_and_interpretations(site: Path, rid: str) -> None:
+    """The options and the interpretations are each folded, closed, under a summary that says
+    how many there are; every one keeps its anchor, which other pages link to."""
+    from variants.rules.loader import load_ruleset
+
+    ruleset = load_ruleset(RULESETS / f"{rid}.yaml")
+    html = page(site, f"rulesets/{rid}")
+    found = folds(html)
+    for ident in ("options", "interpretations", "rules", "source", "status"):
+        assert not found.closed_around[ident], ident  # the headings stay in view
+    for option in ruleset.options:
+        anchor = f"option-{option.id}"
+        assert found.closed_around[anchor], anchor
+        assert found.summary_around(anchor).startswith(
+            f"{len(ruleset.options)} variation{'' if len(ruleset.options) == 1 else 's'} "
+        )
+    for item in ruleset.interpretations:
+        anchor = f"interp-{item.id}"
+        assert found.closed_around[anchor], anchor
+        n = len(ruleset.interpretations)
+        summary = found.summary_around(anchor)
+        assert summary.startswith(f"{n} place{'' if n == 1 else 's'} where the source "), summary
+        assert summary.endswith("and how they are read" if n > 1 else "and how it is read")
+    # Each rule is in view; its sources fold to a line naming them.
+    for rule in re.findall(r'<div class="pj-rule[^"]*" id="(rule-[a-z0-9-]+)"', html):
+        if not rule.startswith("rule-advice"):
+            assert not found.closed_around[rule], rule
+
+
+@pytest.mark.parametrize("rid", IDS)
+def test_a_ruleset_page_names_options_in_words(site: Path, rid: str) -> None:
+    """Options and their values are named by their labels: an option's id, and id=value, are
+    only in the collapsed "reproduce this" box, which lists them all for the command line."""
+    from variants.rules.loader import load_ruleset
+
+    ruleset = load_ruleset(RULESETS / f"{rid}.yaml")
+    html = page(site, f"rulesets/{rid}")
+    prose = prose_of(html)
+    assert not re.search(r"\b[a-z]+(?:_[a-z]+)+\b", prose), re.findall(r"\S*_\S*", prose)
+    boxes = "".join(re.findall(r'<details class="pj-reproduce">.*?</details>', html, re.S))
+    for option in ruleset.options:
+        assert unescape(option.label) in prose
+        assert f"<code>{option.id}</code>" not in prose and f"{option.id}=" not in prose
+        assert f"<code>{option.id}</code>" in boxes
+        for value in option.values:
+            assert " ".join(value.label.split()) in prose, value.label
+            assert f"<code>{value.value}</code>" in boxes
+    assert ("--option " in boxes) == bool(ruleset.options)
+
+
+def test_an_interpretation_names_the_option_that_plays_a_reading(site: Path) -> None:
+    prose = prose_of(page(site, "rulesets/peel"))
+    assert (
+        "Played by the option Who dresses the board: The dealer alone dresses the board "
+        "(fifteen counters)" in prose
+    )
+    assert "Read by an interpretation (the source is unclear)" in prose
+
+
+def test_home_draws_three_boards_and_folds_the_rest(site: Path) -> None:
+    """Three boards, chosen by what they show: the recommended ruleset's (Peel's) and boards
+    unlike it, a row of cards among them; every other board is one click away, folded."""
     html = page(site, "")
-    # Peel, the two modern pages, Hoyle, Cassell, Hoffmann, Squareman, Spin's and Spinado's
-    # pools and the four Matrimony layouts: round boards; Foster's and Newmarket's cards:
-    # layouts.
-    assert html.count('class="pj-svg pj-svg--round"') == 13
-    assert html.count('class="pj-svg pj-svg--layout"') == 2
+    found = folds(html)
+    boards = re.findall(r'<section class="pj-boardcard[^"]*" id="board-([a-z0-9-]+)"', html)
+    assert sorted(boards) == IDS
+    shown = [b for b in boards if not found.closed_around[f"board-{b}"]]
+    folded = [b for b in boards if found.closed_around[f"board-{b}"]]
+    assert len(shown) == 3 and "peel" in shown
+    article = html[html.index("<article") : html.index("</article>")]
+    before_fold = article[: article.index('<details class="pj-fold pj-boards__rest"')]
+    assert before_fold.count('class="pj-svg pj-svg--round"') == 2
+    assert before_fold.count('class="pj-svg pj-svg--layout"') == 1
+    assert found.summary_around(f"board-{folded[0]}").startswith(f"The other {len(folded)} boards")
     text = text_of(html)
     assert "Matrimony" in text and "Commit" in text
     assert "Game: the rest of the pool" in text
@@ -313,10 +424,18 @@ def test_a_disagreement_cites_the_lines_that_say_the_rule_not_its_neighbours(sit
 
 
 def test_schema_page(site: Path) -> None:
+    """A heading for each part of a ruleset, its keys and nested objects folded beneath it; the
+    shared types in view."""
     html = page(site, "schema")
-    assert 'id="schema-rules-board-compartments"' in html
-    assert 'id="def-card"' in html
+    found = folds(html)
+    assert not found.closed_around["schema-rules-board"]
+    assert found.closed_around["schema-rules-board-compartments"]
+    assert found.summary_around("schema-rules-board-compartments").startswith(
+        "The 5 keys (compartments, carry_over,"
+    )
+    assert not found.closed_around["def-card"]
     assert "lowest-card" in html and "first-jack" in html
+    assert html.count("<h3 ") + html.count("<h3>") < 30  # not one heading per object
 
 
 def test_contributing_page(site: Path) -> None:

@@ -32,12 +32,13 @@ from markupsafe import Markup
 
 from ..core.citations import Citation
 from ..core.saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
-from ..mechanics.ruleset import HOME_GAME, Gap, Ruleset
+from ..mechanics.ruleset import HOME_GAME, Gap, InterpretationKind, Ruleset
 from ..rules.bibliography import Bibliography, Entry
 from ..rules.loader import SourceTexts
 from . import brief, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
+from .readings import kind_words
 from .render import (
     Linker,
     SourceRef,
@@ -372,10 +373,6 @@ def _common(site: SiteData, page: str) -> dict[str, Any]:
     }
 
 
-def _local_interpretation(interpretation_id: str) -> str:
-    return f"#interp-{interpretation_id}"
-
-
 def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
     page = f"rulesets/{ruleset.id}.md"
     rules = ruleset.rules
@@ -401,10 +398,41 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         used_by=used_by,
         supplied=d.supplied_marks(ruleset, site.rulesets),
         gap_places=d.gap_places(ruleset),
-        interp_link=_local_interpretation,
         also=[make(ruleset) for make in ruleset_links],
+        interpretations={i.id: i for i in ruleset.interpretations},
+        advice_anchors={r.anchor for r in d.advice_rules(rules)},
+        kind_words=kind_words,
+        options_summary=options_summary(ruleset),
+        interpretations_summary=interpretations_summary(ruleset),
         **_common(site, page),
     )
+
+
+def options_summary(ruleset: Ruleset) -> str:
+    """What the folded list of a ruleset's options holds, and how many."""
+    n = len(ruleset.options)
+    variations = "1 variation" if n == 1 else f"{n} variations"
+    return f"{variations} the source offers or its readings allow, and the rules each changes"
+
+
+KIND_PHRASES: dict[InterpretationKind, str] = {
+    "silent": "says nothing",
+    "ambiguous": "is unclear",
+    "contradictory": "contradicts itself",
+    "lost": "is missing from the copy",
+}
+
+
+def interpretations_summary(ruleset: Ruleset) -> str:
+    """What the folded list of a ruleset's interpretations holds, and how many: the
+    kinds of question among them, in the words the site uses for them."""
+    kinds = {i.kind for i in ruleset.interpretations}
+    phrases = [words for kind, words in KIND_PHRASES.items() if kind in kinds]
+    said = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
+    n = len(ruleset.interpretations)
+    places = "1 place" if n == 1 else f"{n} places"
+    they = "it is" if n == 1 else "they are"
+    return f"{places} where the source {said}, and how {they} read"
 
 
 def section_page(site: SiteData, ruleset: Ruleset, kind: PageKind) -> str:
@@ -785,19 +813,44 @@ class UnknownMarkerError(ValueError):
     """A ``<!-- variants: ... -->`` marker the site does not know."""
 
 
+HOME_BOARDS = 3
+"""How many boards the home page draws; the others are folded beneath them."""
+
+
+def home_boards(site: SiteData) -> tuple[list[Ruleset], list[Ruleset]]:
+    """The boards the home page draws, and the rest: first the recommended ruleset's, then,
+    one at a time, the board that shows most of what those drawn do not (a shape of board,
+    then a game), the first in display order on a tie."""
+    shown = [site.recommended] if site.recommended is not None else []
+    rest = [r for r in site.rulesets if all(r.id != s.id for s in shown)]
+    while len(shown) < HOME_BOARDS and rest:
+        shapes = {is_layout(r.rules) for r in shown}
+        games = {r.source.game for r in shown}
+        best = max(
+            rest, key=lambda r: (is_layout(r.rules) not in shapes, r.source.game not in games)
+        )
+        shown.append(best)
+        rest.remove(best)
+    return shown, rest
+
+
 def boards_block(site: SiteData, page: str, arg: str) -> str:
+    def board(ruleset: Ruleset) -> tuple[Any, ...]:
+        return (
+            ruleset,
+            board_svg(ruleset.rules, short_name(ruleset), f"home-{ruleset.id}"),
+            stakes_caption(ruleset.rules),
+            "cards in a row" if is_layout(ruleset.rules) else "round board",
+            interpretation_marks(ruleset),
+        )
+
+    shown, rest = home_boards(site)
+    # Round boards first, two to a row, and a layout of cards, as wide as the page, below them.
+    shown.sort(key=lambda r: is_layout(r.rules))
     return render(
         "boards.md.j2",
-        boards=[
-            (
-                ruleset,
-                board_svg(ruleset.rules, short_name(ruleset), f"home-{ruleset.id}"),
-                stakes_caption(ruleset.rules),
-                "cards in a row" if is_layout(ruleset.rules) else "round board",
-                interpretation_marks(ruleset),
-            )
-            for ruleset in site.rulesets
-        ],
+        shown=[board(r) for r in shown],
+        rest=[board(r) for r in rest],
         status_of=site.status,
         **_common(site, page),
     )

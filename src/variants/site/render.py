@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -30,6 +30,7 @@ backslash-escaped, each renders as itself and cannot start Markdown syntax."""
 CARD_TOKEN = re.compile(r"(?<![\w♣♦♥♠])(10|[2-9AJQK])([♣♦♥♠])")
 LONE_SUIT = re.compile(r"(?<![0-9AJQK])([♦♥])")
 RED_GLYPHS = {SUIT_GLYPHS["D"], SUIT_GLYPHS["H"]}
+DASH = "\N{EN DASH}"
 GLYPH_LETTER = {glyph: letter for letter, glyph in SUIT_GLYPHS.items()}
 
 
@@ -265,6 +266,30 @@ class Linker:
         """The book's pages a citation's lines are on (``p. 83``), where the copy shows them."""
         ref = self.sources.get(citation.source)
         return ref.pages_of(citation.first_line, citation.last_line) if ref else ""
+
+    def cite_summary(self, provenance: Sequence[Citation]) -> str:
+        """A list of citations in a few words: each source once, with its lines in the order
+        given (an en dash between the first and last line of a passage).
+
+        >>> from variants.core.citations import Citation
+        >>> refs = {"a.txt": SourceRef("peel", "Peel", "Peel (1891)")}
+        >>> cited = [Citation("a.txt", 19, 20, None), Citation("a.txt", 55, 55, None)]
+        >>> cited.append(Citation("b.txt", 3, 3, None))
+        >>> Linker("rulesets/peel.md", sources=refs).cite_summary(cited).replace(DASH, "-")
+        'Peel (1891), lines 19-20 and 55; b.txt, line 3'
+        """
+        spans: dict[str, list[tuple[int, int]]] = {}
+        for c in provenance:
+            span = (c.first_line, c.last_line)
+            if span not in spans.setdefault(c.source, []):
+                spans[c.source].append(span)
+        parts = []
+        for name, found in spans.items():
+            said = [str(a) if a == b else f"{a}{DASH}{b}" for a, b in found]
+            word = "line" if found == [(found[0][0], found[0][0])] else "lines"
+            listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+            parts.append(f"{self.cite(name)}, {word} {listed}")
+        return "; ".join(parts)
 
     def source_name(self, name: str) -> str:
         """The file's source, readably; the file name when it has no entry."""

@@ -51,11 +51,40 @@ class DefDoc:
 
 
 @dataclass(frozen=True)
+class SchemaSection:
+    """A part of a ruleset, one to a heading: a top-level key, or a key under ``rules``, with
+    the objects nested in it."""
+
+    head: ObjectDoc
+    nested: tuple[ObjectDoc, ...]
+
+
+def section_key(path: str) -> str:
+    """The part of a ruleset an object's path falls in.
+
+    >>> section_key("rules.board.compartments[].win"), section_key("options[].values[]")
+    ('rules.board', 'options[]')
+    >>> section_key("rules"), section_key("(top level)")
+    ('rules', '(top level)')
+    """
+    parts = path.split(".")
+    return ".".join(parts[: 2 if parts[0] == "rules" else 1])
+
+
+@dataclass(frozen=True)
 class SchemaDoc:
     title: str
     description: str
     objects: tuple[ObjectDoc, ...]
     defs: tuple[DefDoc, ...]
+
+    @property
+    def sections(self) -> tuple[SchemaSection, ...]:
+        """The objects by part of a ruleset, in the schema's order."""
+        groups: dict[str, list[ObjectDoc]] = {}
+        for obj in self.objects:
+            groups.setdefault(section_key(obj.path), []).append(obj)
+        return tuple(SchemaSection(g[0], tuple(g[1:])) for g in groups.values())
 
 
 def anchor_for(path: str) -> str:
