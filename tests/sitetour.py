@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +122,39 @@ BOARD_TEXT = """
 """Each text of each board on the page, with its size on screen."""
 
 
+WIDE = {"width": 1400, "height": 900}
+"""The width at which no page but a source's own text may be taller than :data:`TALLEST`."""
+PHONE = {"width": 390, "height": 844}
+"""The phone's width, at which no page may scroll sideways."""
+TALLEST = 8000
+"""How tall a page may be at :data:`WIDE`, its folds closed, in CSS pixels."""
+
+FOLDS = """
+(open) => {
+  for (const fold of document.querySelectorAll("details")) fold.open = open;
+  return [
+    document.documentElement.scrollHeight,
+    document.documentElement.scrollWidth,
+    document.querySelector("[data-pj-text]") !== null,
+  ];
+}
+"""
+"""Every fold on the page opened or closed; then how tall and how wide the page is, and
+whether it holds a source's text."""
+
+WIDEST = """
+(width) => [...document.querySelectorAll("body *")]
+  .filter((el) => el.getBoundingClientRect().right > width + 1)
+  .filter((el) => el.parentElement.getBoundingClientRect().right <= width + 1)
+  .slice(0, 3)
+  .map((el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
+    + (typeof el.className === "string" && el.className.trim()
+      ? "." + el.className.trim().split(/\\s+/).join(".") : ""))
+"""
+"""The outermost elements that reach past the page's right edge at ``width``: what makes it
+scroll sideways."""
+
+
 def site_paths(site: Path) -> list[str]:
     """The address of every page of the built site, from its folder."""
     paths = []
@@ -182,6 +215,15 @@ class Visit:
     """For each palette, axe's violations that fail a page."""
     boards: list[tuple[str, float]]
     """Each board text on the page and its height on screen, in CSS pixels."""
+    height: int = 0
+    """How tall the page is at :data:`WIDE` with its folds closed."""
+    text: bool = False
+    """Whether the page holds a source's own text (which may be as long as the text is)."""
+    phone_width: int = 0
+    """How wide the page is at :data:`PHONE` with its folds open: wider than the phone, it
+    scrolls sideways."""
+    too_wide: list[str] = field(default_factory=list)
+    """At :data:`PHONE`, the elements that reach past the right edge."""
 
 
 class Tour:
@@ -227,7 +269,28 @@ class Tour:
             schemes["dark"] = tab.evaluate(RUN_AXE, [IMPACTS, RULES, SHOWN, only, []])
             violations["dark"] = tab.evaluate("window.pjAxe")
             tab.emulate_media(color_scheme="light")  # for the next page: it opens in light
-        return Visit(status, problems.take(), ids, links, schemes, violations, boards)
+        height, text, phone_width, too_wide = 0, False, 0, []
+        if status == 200:
+            tab.set_viewport_size(WIDE)
+            height, _, text = tab.evaluate(FOLDS, False)
+            tab.set_viewport_size(PHONE)
+            _, phone_width, _ = tab.evaluate(FOLDS, True)
+            if phone_width > PHONE["width"]:
+                too_wide = tab.evaluate(WIDEST, PHONE["width"])
+            tab.set_viewport_size(VIEWPORT)
+        return Visit(
+            status,
+            problems.take(),
+            ids,
+            links,
+            schemes,
+            violations,
+            boards,
+            height,
+            text,
+            phone_width,
+            too_wide,
+        )
 
 
 def visit_shard(browser: Browser, base_url: str, paths: list[str]) -> dict[str, Visit]:

@@ -19,7 +19,7 @@ from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
-from sitetour import VIEWPORT, PageProblems, Tour, Visit
+from sitetour import PHONE, TALLEST, VIEWPORT, PageProblems, Tour, Visit
 
 REPO = Path(__file__).resolve().parent.parent
 IDS = sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml"))
@@ -239,6 +239,29 @@ def test_every_page_loads_cleanly_and_links_resolve(
             failures.append(f"{source}: no #{fragment} on {target}")
     assert len(ids) > 30, sorted(ids)
     assert failures == []
+
+
+def test_no_page_scrolls_sideways_on_a_phone(site_visits: dict[str, Visit]) -> None:
+    """At a phone's width, with every fold open, no page is wider than the screen: a wide
+    table or board scrolls in a box of its own, and the page itself never scrolls sideways."""
+    wide = [
+        f"{path}: {visit.phone_width} px wide ({', '.join(visit.too_wide)})"
+        for path, visit in sorted(site_visits.items())
+        if visit.status == 200 and visit.phone_width > PHONE["width"]
+    ]
+    assert wide == []
+
+
+def test_every_page_is_short_enough_to_use(site_visits: dict[str, Visit]) -> None:
+    """At 1400 px wide with its folds closed, no page is taller than 8,000 px but a source's
+    own text, which is as long as the book's pages are."""
+    tall = [
+        f"{path}: {visit.height} px"
+        for path, visit in sorted(site_visits.items())
+        if visit.status == 200 and not visit.text and visit.height > TALLEST
+    ]
+    assert tall == []
+    assert any(visit.text for visit in site_visits.values())  # the source texts are recognised
 
 
 def test_the_site_works_with_the_network_off(browser: Browser, base_url: str) -> None:
