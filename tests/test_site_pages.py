@@ -390,8 +390,13 @@ def test_sources_page(site: Path) -> None:
         "004_fe59da228b409473",
     ):
         assert f'id="file-{name}"' in html
-    assert 'id="interp-foster-pope-card"' in html
     assert '<a href="../disagreements/">a page of its own</a>' in html
+    # Foster's readings stand in the apparatus of the first text it follows, which the index
+    # links to.
+    assert 'href="foster-1897-matrimony/apparatus/#interpretations-foster"' in html
+    apparatus = page(site, "sources/foster-1897-matrimony/apparatus")
+    assert 'id="interpretations-foster"' in apparatus
+    assert 'id="interp-foster-pope-card"' in apparatus
     disagreements = page(site, "disagreements")
     assert 'id="disagree-pack"' in disagreements
     # Each source's value names the lines it rests on, as people cite them.

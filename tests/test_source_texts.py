@@ -349,3 +349,118 @@ def test_the_modern_pages_are_not_reproduced_beyond_their_locators(built_site: P
             if f" {run_of_words} " in site and not all(quoted[start : start + RUN]):
                 found.append(f"{name}: {run_of_words}")
     assert found == [], found
+
+
+# --------------------------------------------------------------------------------------------
+# A text as an edition: what cites each passage, the book's pages, the apparatus and the index
+
+PEEL = "016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt"
+PEEL_PAGE = "sources/peel-1891-pp80-96"
+LINE = re.compile(r'<div class="pj-line[^"]*" id="L([0-9]+)">(.*?)</div>\n?')
+NOTE = re.compile(r'<div class="pj-citedby">(.*?)</div>')
+
+
+def _page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text("utf-8")
+
+
+def _notes_after(text_page: str) -> dict[int, str]:
+    """What cites the passages ending on each line: the note right after it."""
+    found: dict[int, str] = {}
+    for line in LINE.finditer(text_page):
+        note = NOTE.match(text_page, line.end())
+        if note:
+            found[int(line.group(1))] = note.group(1)
+    return found
+
+
+def test_after_each_cited_passage_its_rules_are_linked(built_site: Path) -> None:
+    """Every rule citing Peel's text is linked after the passage's last line, with the lines
+    it cites, and each link lands on an anchor of the ruleset's page; the glossary's passages
+    too."""
+    notes = _notes_after(_page(built_site, PEEL_PAGE))
+    rules = load_rulesets(REPO / "rulesets")
+    ids: dict[str, set[str]] = {}
+    checked = 0
+    for ruleset in rules.values():
+        for citing in citations_of(ruleset):
+            c = citing.citation
+            if c.source != PEEL:
+                continue
+            note = notes[c.last_line]
+            assert f'href="#{citing.lines_anchor}"' in note, (ruleset.id, citing.anchor)
+            assert f'href="../../rulesets/{ruleset.id}/#{citing.anchor}"' in note
+            if ruleset.id not in ids:
+                target = _page(built_site, f"rulesets/{ruleset.id}")
+                ids[ruleset.id] = set(re.findall(r'id="([^"]+)"', target))
+            assert citing.anchor in ids[ruleset.id], (ruleset.id, citing.anchor)
+            checked += 1
+    assert checked > 200
+    assert set(rules) >= {"peel", "spin", "newmarket"} and len(ids) >= 3
+    # Lines 86-89 are the play, for two rulesets; 86-87 the glossary's elder hand.
+    assert re.search(
+        r'<a class="pj-citedby__lines" href="#L86-L87">lines 86\u201387</a> by '
+        r'<a href="../../glossary/#term-elder-hand">the glossary: Elder hand</a>',
+        notes[87],
+    )
+    assert '<a href="../../rulesets/peel/#rule-lead">Peel: Leading and running</a>' in notes[89]
+    assert 90 not in notes  # no passage ends there
+
+
+def test_the_books_pages_stand_in_the_margin_where_the_copy_marks_them(
+    built_site: Path,
+) -> None:
+    """Peel's copy marks pp. 80-96: each number stands beside the line its mark starts in,
+    the mark itself kept in the text; a copy that marks no page gets no number."""
+    text_page = _page(built_site, PEEL_PAGE)
+    margins = [
+        (int(line.group(1)), int(page))
+        for line in LINE.finditer(text_page)
+        for page in re.findall(
+            r'<span class="pj-pg" aria-hidden="true">p\. ([0-9]+)</span>', line.group(2)
+        )
+    ]
+    assert [page for _, page in margins] == list(range(80, 97))
+    where = dict((page, line) for line, page in margins)
+    assert (where[80], where[81], where[82], where[83]) == (14, 34, 56, 78)
+    lines = {int(m.group(1)): m.group(2) for m in LINE.finditer(text_page)}
+    # A mark inside a line, and one broken over two lines as the transcription has it.
+    assert 'the state <span class="pj-pb">[p. 83]</span> of the board' in lines[78]
+    assert lines[56].endswith(
+        'so <span class="pj-pb">[p.</span></span>'
+        '<span class="pj-pg" aria-hidden="true">p. 82</span>'
+    )
+    assert lines[57].startswith(
+        '<a class="pj-ln" href="#L57">57</a><span class="pj-lt"><span class="pj-pb">82]</span> that'
+    )
+    # Hoyle's copy names its pages (259-260) in its heading but marks no break: no number.
+    hoyle = _page(built_site, "sources/hoyle-improved")
+    assert 'class="pj-pg"' not in hoyle and 'class="pj-pb"' not in hoyle
+    assert "pages 80 to 96" in _page(built_site, f"{PEEL_PAGE}/apparatus")
+
+
+def test_the_sources_index_is_short_and_each_text_has_its_apparatus(built_site: Path) -> None:
+    """The index names each source in a few lines with links to its text and its apparatus;
+    the apparatus lists the passages cited, each a link to its lines, and every reading of the
+    rulesets that follow the text."""
+    index = _page(built_site, "sources")
+    for entry in BIBLIOGRAPHY.entries:
+        assert f'id="file-{entry.file.removesuffix(".txt")}"' in index
+        if entry.reproduced:
+            assert f'href="{entry.slug}/#text">Read the text</a>' in index
+            assert f'href="{entry.slug}/apparatus/">The apparatus</a>' in index
+        else:
+            assert f'href="{entry.slug}/">Its entry, the words cited and the readings</a>' in index
+    assert "pj-interp" not in index  # the readings are with their sources, not here
+    apparatus = _page(built_site, f"{PEEL_PAGE}/apparatus")
+    rules = load_rulesets(REPO / "rulesets")
+    for rid in ("peel", "spin", "newmarket"):
+        assert f'id="interpretations-{rid}"' in apparatus
+        for item in rules[rid].interpretations:
+            assert f'id="interp-{rid}-{item.id}"' in apparatus
+    assert (
+        'href="../#L86-L89">lines 86\u201389</a> <span class="pj-muted">(p. 83)</span>' in apparatus
+    )
+    # Its 106 passages folded by the page they start on, in the book's order.
+    folds = re.findall(r'<details class="pj-locators">\n?<summary>Page ([0-9]+): ', apparatus)
+    assert folds[0] == "80" and [int(n) for n in folds] == sorted({int(n) for n in folds})

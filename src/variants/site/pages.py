@@ -49,7 +49,7 @@ from .render import (
     with_meta,
 )
 from .schema_doc import schema_doc
-from .sourcepages import PageSpan, page_spans, source_text
+from .sourcepages import Gloss, PageSpan, apparatus_page, page_spans, source_text
 from .svg import board_svg, interpretation_marks, is_layout, stakes_caption
 
 __all__ = [
@@ -347,7 +347,17 @@ def navigation(site: SiteData) -> list[dict[str, Any]]:
             "Sources": [
                 {"Sources and interpretations": "sources.md"},
                 {"Where the sources disagree": "disagreements.md"},
-                *({e.name: source_page(e.slug)} for e in site.entries),
+                *(
+                    {
+                        e.name: [
+                            {"The text": source_page(e.slug)},
+                            {"Apparatus": apparatus_page(e.slug)},
+                        ]
+                    }
+                    if e.reproduced
+                    else {e.name: source_page(e.slug)}
+                    for e in site.entries
+                ),
             ]
         },
         {"Timeline": "timeline.md"},
@@ -493,23 +503,31 @@ def source_files(site: SiteData) -> list[SourceFileEntry]:
     return found
 
 
+def readings_page(site: SiteData, ruleset: Ruleset) -> str | None:
+    """The page that lists a ruleset's readings: the apparatus of the first of its source's
+    files that has a page (a modern page's own page), or None when none has."""
+    for f in ruleset.source.files:
+        entry = site.bibliography.entry(f.name) if site.bibliography else None
+        if entry is not None:
+            return apparatus_page(entry.slug) if entry.reproduced else source_page(entry.slug)
+    return None
+
+
 def sources_page(site: SiteData) -> str:
-    citing: dict[str, dict[str, list[tuple[str, str]]]] = {}
-    for ruleset in site.rulesets:
-        titles = d.all_rule_titles(ruleset.rules)
-        titles.update({f"option-{o.id}": f"Option: {o.label}" for o in ruleset.options})
-        titles.update(
-            {f"interp-{i.id}": f"Interpretation: {i.id}" for i in ruleset.interpretations}
-        )
-        citing[ruleset.id] = {
-            name: [(anchor, titles.get(anchor, anchor)) for anchor in anchors]
-            for name, anchors in d.citations_by_file(ruleset).items()
-        }
+    """The sources' index: each source in a few lines, with links to its text and its
+    apparatus, and each ruleset with the source it follows and where its readings are."""
+    texts = {}
+    if site.bibliography is not None:
+        folder = site.bibliography.folder
+        texts = {e.file: source_text(e, folder, site.rulesets) for e in site.entries}
     return render(
         "sources.md.j2",
-        citing=citing,
-        statuses={r.id: site.status(r) for r in site.rulesets},
+        texts=texts,
         supplying=d.supplying_files(site.rulesets),
+        statuses={r.id: site.status(r) for r in site.rulesets},
+        readings={r.id: readings_page(site, r) for r in site.rulesets},
+        apparatus_page=apparatus_page,
+        source_page=source_page,
         files=source_files(site),
         **_common(site, "sources.md"),
     )
@@ -542,7 +560,7 @@ def disagreements_page(site: SiteData) -> str:
 
 def source_pages(site: SiteData) -> dict[str, str]:
     """A page for each source in the bibliography: its text whole, or, for a modern page, its
-    entry and the locators that cite it."""
+    entry and the locators that cite it; and for each text, a page of its apparatus."""
     return {path: make() for path, make in source_page_makers(site).items()}
 
 
@@ -550,18 +568,52 @@ def source_page_makers(site: SiteData) -> dict[str, PageMaker]:
     """What makes each page of :func:`source_pages`, by its path."""
     if site.bibliography is None:
         return {}
-    return {source_page(entry.slug): partial(_source_page, site, entry) for entry in site.entries}
+    pages: dict[str, PageMaker] = {}
+    for entry in site.entries:
+        pages[source_page(entry.slug)] = partial(_source_page, site, entry)
+        if entry.reproduced:
+            pages[apparatus_page(entry.slug)] = partial(_apparatus_page, site, entry)
+    return pages
+
+
+def _glosses() -> list[Gloss]:
+    return [Gloss(term.term, term.anchor, use) for term in glossary.TERMS for use in term.uses]
+
+
+def _apparatus(site: SiteData, entry: Entry, page: str) -> dict[str, Any]:
+    """What a source's apparatus shows: its entry, its gaps, the lines cited and by whom, the
+    readings of the rulesets that follow it and those it supplies to others."""
+    assert site.bibliography is not None
+    text = source_text(entry, site.bibliography.folder, site.rulesets, _glosses())
+    gaps = next((f.gaps for f in source_files(site) if f.name == entry.file), ())
+    return {
+        "text": text,
+        "gaps": gaps,
+        "statuses": {r.id: site.status(r) for r in text.followed_by},
+        "supplying": d.supplying_files(site.rulesets).get(entry.file, []),
+        "apparatus_page": apparatus_page,
+        "source_page": source_page,
+        "glossary_page": glossary.GLOSSARY,
+        **_common(site, page),
+    }
 
 
 def _source_page(site: SiteData, entry: Entry) -> str:
-    assert site.bibliography is not None
     page = source_page(entry.slug)
-    passages = (use for term in glossary.TERMS for use in term.uses)
-    text = source_text(entry, site.bibliography.folder, site.rulesets, passages)
     return with_meta(
-        render("source_text.md.j2", text=text, **_common(site, page)),
+        render("source_text.md.j2", **_apparatus(site, entry, page)),
         entry.cite,
         source_description(entry),
+    )
+
+
+def _apparatus_page(site: SiteData, entry: Entry) -> str:
+    page = apparatus_page(entry.slug)
+    return with_meta(
+        render("source_apparatus.md.j2", **_apparatus(site, entry, page)),
+        f"{entry.cite}: the apparatus",
+        f"{entry.name}: its bibliographic entry, the lines each rule is taken from, and the "
+        "readings the rulesets make of it.",
     )
 
 
@@ -569,12 +621,12 @@ def source_description(entry: Entry) -> str:
     """A source page's description: the whole text, or a modern page's entry."""
     if entry.reproduced:
         return (
-            f"The text of {entry.name}, whole, every line numbered, with the rules that cite "
-            "each passage."
+            f"The text of {entry.name}, whole, every line numbered, the book's pages marked "
+            "where the copy gives them, with the rules that cite each passage."
         )
     return (
-        f"{entry.name}: a modern rules page, cited and not reproduced here; where it is, and "
-        "the few words of it the rulesets quote."
+        f"{entry.name}: a modern rules page, cited and not reproduced here; where it is, the "
+        "few words of it the rulesets quote, and the readings they make of it."
     )
 
 
