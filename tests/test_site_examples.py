@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -152,7 +153,7 @@ def test_a_showing_deal_is_told_as_a_showing_with_its_face_up_cards_marked(
     )
     assert section.count('<span class="pj-up">face up</span>') == 5
     assert 'title="nine of diamonds, dealt face up"' in section
-    assert "The showing</h3>" in section and "The play</h3>" not in section
+    assert "<summary>The showing, hand by hand" in section and "<summary>The play" not in section
     assert "Cards left" not in section and "Nobody went out" not in section
     assert "every lead chosen" not in section
     assert (
@@ -168,7 +169,7 @@ def test_a_showing_deal_is_told_as_a_showing_with_its_face_up_cards_marked(
 
 def test_a_deal_played_in_runs_is_told_run_by_run(rulesets: dict[str, Ruleset]) -> None:
     page = worked_examples(rulesets["peel"])
-    assert "Each is told run by run" in page and "The play</h3>" in page
+    assert "Each is told run by run" in page and "<summary>The play, run by run" in page
     assert "pj-pc--up" not in page and "Cards left" in page
     data, _ = replay_data(generated_example(rulesets["peel"], 5))
     assert data["shown"] is False and data["face_up"] == []
@@ -184,3 +185,66 @@ def test_one_deal_says_no_card_is_played_where_the_hands_are_shown(
         "no card is played under Matrimony (Britannica), Matrimony (Cassell), Matrimony (Enquire "
         "Within) and Matrimony (Foster), where the hands are shown" in going
     )
+
+
+class _Folds(HTMLParser):
+    """For each class of element, and for the replay link's words: whether each is inside a
+    ``<details>`` (folded); and every fold's summary."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.summary: list[str] = []
+        self.in_summary = False
+        self.folded: dict[str, list[bool]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "details":
+            self.depth += 1
+        if tag == "summary":
+            self.in_summary = True
+            self.summary.append("")
+        for name in (dict(attrs).get("class") or "").split():
+            self.folded.setdefault(name, []).append(self.depth > 0)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "details":
+            self.depth -= 1
+        if tag == "summary":
+            self.in_summary = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_summary:
+            self.summary[-1] += data
+        if "Step through this deal in the replay" in data:
+            self.folded.setdefault("replay link", []).append(self.depth > 0)
+
+
+@pytest.mark.parametrize("ruleset_id", ["peel", "hoyle", "matrimony-foster", "newmarket"])
+def test_each_worked_deal_shows_its_result_and_folds_its_long_parts(
+    rulesets: dict[str, Ruleset], ruleset_id: str
+) -> None:
+    """Each deal's headline (its result, every seat's net, the link to the replay) is shown at
+    once; its play, board log and settlement are folded under summaries that say what they
+    hold, so that a page of five deals stays short until the reader opens one."""
+    ruleset = rulesets[ruleset_id]
+    sections = worked_examples(ruleset).split("\n## ")[1:]
+    examples = examples_for(ruleset)
+    assert len(sections) == len(examples)
+    for section, example in zip(sections, examples, strict=True):
+        assert f"{{#{example.anchor}}}" in section.splitlines()[0]
+        folds = _Folds()
+        folds.feed(section)
+        assert folds.folded["pj-deal__result"] == [False]
+        assert folds.folded["replay link"] == [False]
+        for long_part in ("pj-runs", "pj-boardlog", "pj-settlement"):
+            assert folds.folded[long_part] == [True], long_part
+        play = "The play, run by run" if example.rules.play.in_runs else "The showing, hand by hand"
+        assert any(summary.startswith(play) for summary in folds.summary), folds.summary
+        assert "The board, as each compartment is taken" in folds.summary
+        assert "The settlement, compartment by compartment, and each player's counters" in (
+            folds.summary
+        )
+        result = section[section.index('class="pj-deal__result"') :].split("</p>", 1)[0]
+        for seat in deal_view(example).seats:
+            assert seat.name in result

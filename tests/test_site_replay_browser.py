@@ -399,3 +399,35 @@ def test_a_showing_deal_marks_its_face_up_cards_and_opens_each_hand_shown(
     assert hand(page, 2) == ["6S"]  # not shown yet
     assert page.locator("[data-pj-run] .pj-run__play").count() == 1
     assert errors == []
+
+
+def test_the_board_the_hands_and_the_controls_are_in_view_together(
+    browser: Browser, base_url: str
+) -> None:
+    """Eight seats at 1400 by 900: after a click on Next, the step buttons, the step's line, the
+    board and every seat's hand are all on the screen at once, below the site's header. On a
+    phone, scrolled down to the last hand, the sticky controls sit at or below the header."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        page.goto(base_url + "/replay/foster/eight-players/")
+        page.click('[data-pj-go="next"]')
+        assert counter(page).startswith("Step 2 of")
+        header = page.locator(".md-header").bounding_box()
+        assert header is not None
+        shown = ['[data-pj-go="next"]', "[data-pj-line]", ".pj-replay__box--board"]
+        shown += [f'[data-pj-seat="{seat}"]' for seat in range(8)]
+        for part in shown:
+            box = page.locator(part).bounding_box()
+            assert box is not None, part
+            assert box["y"] >= header["y"] + header["height"] - 1, part
+            assert box["y"] + box["height"] <= 900, part
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.locator('[data-pj-seat="7"]').scroll_into_view_if_needed()
+        page.wait_for_timeout(100)
+        header = page.locator(".md-header").bounding_box()
+        bar = page.locator("[data-pj-sticky]").bounding_box()
+        assert header is not None and bar is not None
+        assert page.evaluate("window.scrollY") > 600
+        assert bar["y"] >= header["y"] + header["height"] - 1
+    finally:
+        page.close()

@@ -8,7 +8,9 @@
  * suit glyphs and colours, and moves between steps by the buttons, the slider, the arrow keys
  * (Left/Right, Home/End) and the address (#step-17 opens step 17; moving updates it). The view
  * shows every hand, or one seat's: the others face down, with only how many cards they hold.
- * The buttons and the step's line stay in view as the page scrolls (CSS); when a move disables
+ * The buttons and the step's line stay in view as the page scrolls (CSS), just below the site's
+ * header (its height, measured here, is --pj-header-height); a click on a step button brings the
+ * whole table (controls, board and hands) into view when it fits on the screen; when a move disables
  * the button that had the focus, the focus goes to the nearest button still enabled.
  * A card dealt face up (Matrimony: data.face_up, one a seat) is marked, in words as well as by
  * an outline, and stays in sight in a hidden hand; where the hands are shown instead of played
@@ -285,6 +287,31 @@
       });
     }
 
+    // The sticky controls sit just below the site's header, however tall it is on this screen.
+    function measureHeader() {
+      var header = document.querySelector(".md-header");
+      if (header) {
+        document.documentElement.style.setProperty(
+          "--pj-header-height", header.getBoundingClientRect().height + "px");
+      }
+    }
+    measureHeader();
+    window.addEventListener("resize", measureHeader);
+
+    // After a click on a step button, the whole table is brought into view if it fits there.
+    var stage = root.querySelector("[data-pj-stage]");
+    function showStage() {
+      var header = document.querySelector(".md-header");
+      var top = header ? header.getBoundingClientRect().bottom : 0;
+      var box = stage ? stage.getBoundingClientRect() : null;
+      if (!box || box.height > window.innerHeight - top) {
+        return;
+      }
+      if (box.top < top || box.bottom > window.innerHeight) {
+        stage.scrollIntoView({ block: "nearest" });
+      }
+    }
+
     var order = ["first", "prev", "next", "last"];
 
     // A button that had the focus and is now disabled has lost it (to the page's body).
@@ -325,6 +352,7 @@
     Array.prototype.forEach.call(root.querySelectorAll("[data-pj-go]"), function (button) {
       button.addEventListener("click", function () {
         go(moves[button.getAttribute("data-pj-go")]());
+        showStage();
       });
     });
     slider.addEventListener("input", function () {

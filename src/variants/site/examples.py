@@ -15,6 +15,7 @@ no such text at all.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -195,8 +196,9 @@ def _pages(site: SiteData) -> Mapping[str, PageMaker]:
 
 
 def nav_title(example: Example) -> str:
-    """The replay's title in the nav, made from ids only (the theme does not escape it)."""
-    return f"{short_name(example.ruleset)}: {example.slug.replace('-', ' ')}"
+    """The replay's title in the nav, as its page's heading names it: the theme prints nav
+    titles unescaped, so the deal's title (deal-file text) is HTML-escaped here."""
+    return html.escape(example.title)
 
 
 def _nav(site: SiteData) -> Sequence[dict[str, Any]]:
@@ -204,9 +206,13 @@ def _nav(site: SiteData) -> Sequence[dict[str, Any]]:
 
 
 def _replay_nav(site: SiteData) -> Sequence[dict[str, Any]]:
+    """The list of deals, then each ruleset's deals as a section named as the ruleset's page
+    names it (ruleset text, HTML-escaped for the theme)."""
     replays: list[dict[str, Any]] = [{"Choose a deal": REPLAY}]
-    for _, examples in _all_examples(site):
-        replays += [{nav_title(e): e.page} for e in examples]
+    for ruleset, examples in _all_examples(site):
+        if examples:
+            section = html.escape(short_name(ruleset))
+            replays.append({section: [{nav_title(e): e.page} for e in examples]})
     return replays
 
 
