@@ -199,7 +199,7 @@ def section(page: Page) -> Section:
         )
     found_section.body.append(
         fold(
-            f"How often Matrimony is won, and its size, rules by rules and table by table "
+            f"How often Matrimony is won and what it holds, for each set of rules and table size "
             f"({len(rows)} rows)",
             html_table(
                 Table(
