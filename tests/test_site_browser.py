@@ -402,6 +402,9 @@ def test_a_reading_is_marked_and_leads_to_its_interpretation(
     marks = page.locator(f"{within} a.pj-reading")
     assert marks.count() > 0
     first = marks.first
+    fold = first.locator("xpath=ancestor::details[1]")
+    if fold.count() and not fold.evaluate("d => d.open"):
+        fold.locator("summary").click()  # a disagreement's sources are folded under it
     first.scroll_into_view_if_needed()
     assert first.is_visible() and first.inner_text() == "a reading"
     assert (first.get_attribute("title") or "").startswith("Not the source's words: the ")
