@@ -175,8 +175,8 @@ def section(page: Page) -> Section:
     options = Markup(render("_stats_options.html.j2", options=details)) if details else Markup()
     found_section.body.append(
         fold(
-            f"The holder's and the others' net under the default rules and each option ({len(rows)} rows)"
-            + (", with the options in full" if details else ""),
+            "The holder's and the others' net under the default rules and each option "
+            f"({len(rows)} rows)" + (", with the options in full" if details else ""),
             table,
             options,
         )
