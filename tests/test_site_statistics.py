@@ -439,6 +439,15 @@ def test_a_narrow_charts_axis_label_breaks_into_lines_that_fit_it() -> None:
         assert x - half >= 0 and x + half <= width, text
 
 
+def test_a_narrow_charts_group_heading_is_cut_to_its_width_and_kept_whole_in_its_title() -> None:
+    group = "Pope, Game, Matrimony, Intrigue and Confederacy, with a turned trump"
+    svg = str(bar_chart([Bar("a", 1.0, group=group)], title="t", axis="x", ident="g", narrow=True))
+    wide, narrow = re.findall(r'class="pj-chart__group"[^>]*>(.*?)</text>', svg)
+    assert wide == group
+    assert narrow.endswith(f"\N{HORIZONTAL ELLIPSIS}<title>{group}</title>")
+    assert len(narrow.partition("<title>")[0]) * CHAR * 1.15 <= 400 - 8
+
+
 class Folds(HTMLParser):
     """Where each element with an id or a class stands: inside a closed-by-default
     ``<details>`` or not, and the text of every summary."""

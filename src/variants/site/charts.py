@@ -33,6 +33,8 @@ CAP = 5.0
 FONT = 12.0
 CHAR = 6.6
 """Estimated width of one character at :data:`FONT` (for sizing the label column)."""
+GROUP_FONT = 1.15
+"""How much wider a group heading's letters are than a bar label's (bold, and larger)."""
 TOP = 8.0
 LEGEND = 22.0
 BOTTOM = 40.0
@@ -358,7 +360,12 @@ def render_svg(chart: Layout, title: str, ident: str, size: str = "wide") -> Mar
             f'text-anchor="middle">{e(line)}</text>'
         )
     for heading in chart.headings:
-        add(f'<text class="pj-chart__group" x="4" y="{_f(heading.y)}">{e(heading.text)}</text>')
+        # A heading is drawn larger and bold: cut to the chart's width at its wider letters.
+        room = (chart.width - 8.0) / GROUP_FONT
+        add(
+            f'<text class="pj-chart__group" x="4" y="{_f(heading.y)}">'
+            f"{fitted(heading.text, room)}</text>"
+        )
     for placed in chart.bars:
         bar = placed.bar
         indent = 16.0 if bar.group else 4.0
