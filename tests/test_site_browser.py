@@ -125,6 +125,9 @@ def test_red_suits_are_red_and_readable(browser: Browser, base_url: str, scheme:
 # --------------------------------------------------------------------------------------------
 # The statistics pages
 
+OPEN_FOLDS = "document.querySelectorAll('details').forEach((d) => { d.open = true; })"
+"""Opens every fold of a page: the statistics pages fold their tables and secondary charts."""
+
 
 def test_statistics_tables_are_not_clipped_at_desktop_width(
     browser: Browser, base_url: str
@@ -135,6 +138,7 @@ def test_statistics_tables_are_not_clipped_at_desktop_width(
     try:
         for path in ("/statistics/foster/", "/statistics/compare/", "/statistics/peel/"):
             page.goto(base_url + path)
+            page.evaluate(OPEN_FOLDS)
             boxes = page.locator(".pj-stats-table")
             assert boxes.count() > 0
             overflow = boxes.evaluate_all("els => els.map(e => e.scrollWidth - e.clientWidth)")
@@ -148,6 +152,7 @@ def test_statistics_charts_fit_a_phone(browser: Browser, base_url: str) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         page.goto(base_url + "/statistics/foster/")
+        page.evaluate(OPEN_FOLDS)
         figures = page.locator("figure.pj-chart")
         assert figures.count() >= 4
         for i in range(figures.count()):
@@ -174,6 +179,7 @@ def test_every_chart_has_a_key_and_a_colour_means_one_thing(
         colour_of: dict[str, str] = {}
         for path in ("/statistics/peel/", "/statistics/foster/", "/statistics/compare/"):
             page.goto(base_url + path)
+            page.evaluate(OPEN_FOLDS)
             figures = page.locator("figure.pj-chart")
             for i in range(figures.count()):
                 figure = figures.nth(i)
@@ -425,6 +431,9 @@ def test_a_reading_is_marked_and_leads_to_its_interpretation(
     marks = page.locator(f"{within} a.pj-reading")
     assert marks.count() > 0
     first = marks.first
+    fold = first.locator("xpath=ancestor::details[1]")
+    if fold.count() and not fold.evaluate("d => d.open"):
+        fold.locator("summary").click()  # a disagreement's sources are folded under it
     first.scroll_into_view_if_needed()
     assert first.is_visible() and first.inner_text() == "a reading"
     assert (first.get_attribute("title") or "").startswith("Not the source's words: the ")

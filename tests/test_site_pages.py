@@ -708,3 +708,30 @@ def test_an_option_is_named_in_the_rulesets_words(site: Path) -> None:
         "with the 8♦ removed (Whether the eight of diamonds is removed: The eight of diamonds is "
         "taken out, a known stop) it lasts" in prose
     )
+
+
+def test_each_disagreement_says_its_values_in_a_line_and_folds_who_says_what(site: Path) -> None:
+    """Each disagreement's rule and the values the sources give are in view, on a line that
+    says how many sources give each (or names them); which source says what, with the lines it
+    rests on, is folded under a summary that counts the sources."""
+    html = page(site, "disagreements")
+    items = re.findall(
+        r'<div class="pj-disagree__item" id="disagree-([\w-]+)">(.*?)</div>', html, re.S
+    )
+    assert len(items) > 5
+    for row, item in items:
+        shown, _, folded = item.partition("<details")
+        assert "</details>" in folded and "<details" not in folded, row
+        line = re.search(r'<p class="pj-disagree__line">(.*?)</p>', shown, re.S)
+        assert line is not None and "pj-muted" not in shown, row
+        # Every value the fold cites a source for is on the line, each with who gives it.
+        cited = re.findall("<li>(.*?) \N{EM DASH} ", folded)
+        assert len(cited) >= 2, row
+        for value in cited:
+            assert value + " (" in line[1], (row, value)
+        sources = folded.count('<a href="../rulesets/')
+        summary = unescape(re.search(r"<summary>(.*?)</summary>", folded)[1])
+        plural = "source" if sources == 1 else "sources"
+        assert summary == f"Each source's rule and the lines it rests on ({sources} {plural})", row
+    pack = dict(items)["pack"]
+    assert "(7 sources)" in pack and "(Foster)" in pack

@@ -13,6 +13,7 @@ import re
 import shlex
 import shutil
 from html import unescape
+from html.parser import HTMLParser
 from pathlib import Path
 
 import clirun
@@ -25,7 +26,16 @@ from variants.cli import experiment
 from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_ruleset, load_rulesets
 from variants.site import stats_runs as sr
-from variants.site.charts import Bar, bar_chart, layout, nice_domain, nice_step, number, percent
+from variants.site.charts import (
+    CHAR,
+    Bar,
+    bar_chart,
+    layout,
+    nice_domain,
+    nice_step,
+    number,
+    percent,
+)
 from variants.site.statistics import (
     DEFAULT,
     cards_dealt,
@@ -403,3 +413,143 @@ def test_a_ruleset_whose_hands_are_shown_has_no_going_out_figures(built: Path) -
     assert "Matrimony (Foster), elder hand (Player 1)" in compared
     assert "no card played" in compared
     assert "A ruleset whose hands are shown, where no card is played, is left out." in compared
+
+
+def test_a_narrow_charts_axis_label_breaks_into_lines_that_fit_it() -> None:
+    """On a phone's chart a long axis label is broken between words into lines that each fit
+    inside the chart, none of its words lost; a wide chart keeps it on one line."""
+    axis = "holder's net less an average other seat's, counters per deal"
+    svg = str(
+        bar_chart(
+            [Bar("default rules", 4.0, 3.5, 4.5)], title="t", axis=axis, ident="p", narrow=True
+        )
+    )
+    wide, narrow = svg.split('class="pj-chart__svg pj-chart__svg--narrow"')
+    assert re.findall(r'class="pj-chart__axis"[^>]*>([^<]*)<', wide) == [
+        unescape(axis).replace("'", "&#39;")
+    ]
+    width = float(re.search(r'viewBox="0 0 ([\d.]+)', narrow)[1])
+    lines = [
+        (float(x), unescape(text))
+        for x, text in re.findall(r'class="pj-chart__axis" x="([\d.]+)"[^>]*>([^<]*)<', narrow)
+    ]
+    assert len(lines) == 2 and " ".join(text for _, text in lines) == axis
+    for x, text in lines:
+        half = len(text) * CHAR / 2
+        assert x - half >= 0 and x + half <= width, text
+
+
+def test_a_narrow_charts_group_heading_is_cut_to_its_width_and_kept_whole_in_its_title() -> None:
+    group = "Pope, Game, Matrimony, Intrigue and Confederacy, with a turned trump"
+    svg = str(bar_chart([Bar("a", 1.0, group=group)], title="t", axis="x", ident="g", narrow=True))
+    wide, narrow = re.findall(r'class="pj-chart__group"[^>]*>(.*?)</text>', svg)
+    assert wide == group
+    assert narrow.endswith(f"\N{HORIZONTAL ELLIPSIS}<title>{group}</title>")
+    assert len(narrow.partition("<title>")[0]) * CHAR * 1.15 <= 400 - 8
+
+
+class Folds(HTMLParser):
+    """Where each element with an id or a class stands: inside a closed-by-default
+    ``<details>`` or not, and the text of every summary."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.placed: list[tuple[str, str, str, bool]] = []
+        """(tag, id, class, folded) for each element with an id or a class."""
+        self.summaries: list[str] = []
+        self._summary: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        ident, classes = found.get("id") or "", found.get("class") or ""
+        if ident or classes:
+            self.placed.append((tag, ident, classes, self.depth > 0))
+        if tag == "details":
+            assert "open" not in found
+            self.depth += 1
+        if tag == "summary":
+            self._summary = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "details":
+            self.depth -= 1
+        if tag == "summary" and self._summary is not None:
+            self.summaries.append(" ".join("".join(self._summary).split()))
+            self._summary = None
+
+    def handle_data(self, data: str) -> None:
+        if self._summary is not None:
+            self._summary.append(data)
+
+    def folded(self, *, ident: str = "", cls: str = "") -> list[bool]:
+        return [
+            folded
+            for _, i, c, folded in self.placed
+            if (ident and i == ident) or (cls and cls in c.split())
+        ]
+
+
+def folds(page: str) -> Folds:
+    parser = Folds()
+    parser.feed(page[page.index('<article class="md-content__inner') : page.index("</article>")])
+    return parser
+
+
+def answer_of(page: str, anchor: str) -> str:
+    """The text between a section's heading and its first fold."""
+    after = page[page.index(f'id="{anchor}"') :]
+    return text_of(after[: after.index("<details")])
+
+
+def test_a_ruleset_page_keeps_its_answers_in_view_and_folds_its_tables(built: Path) -> None:
+    """Each question's answer, with its figures (who is favoured, what the Pope is worth, how
+    long a deal lasts), and its chief chart are in view; every table, and the seats' second
+    chart, are folded under a summary that says what is inside and how many rows it holds."""
+    for rid in ("peel", "foster", "hoffmann", "matrimony-foster"):
+        page = html(built, f"statistics/{rid}")
+        found = folds(page)
+        tables = found.folded(cls="pj-stats-table")
+        assert len(tables) >= 3 and all(tables), rid
+        assert found.folded(ident=f"st-{rid}-net") == [False], rid
+        if rid != "matrimony-foster":
+            assert found.folded(ident=f"st-{rid}-out") == [True]
+            assert found.folded(ident=f"st-{rid}-chief-card") == [False]
+            assert "Figure 2: how often each seat goes out first" in found.summaries
+        assert any(
+            re.fullmatch(r"Each seat's net, table by table \(\d tables?, \d+ seats\)", s)
+            for s in found.summaries
+        ), found.summaries
+        assert all(
+            re.search(r"\(\d+ [a-z]+(, \d+ [a-z]+)?\)|^Figure \d+: |^Reproduce this", s)
+            for s in found.summaries
+        ), found.summaries
+        seats = answer_of(page, "seats")
+        assert re.search(
+            rf"the elder hand nets [+{MINUS}][\d.]+ .* and the dealer [+{MINUS}][\d.]+", seats
+        )
+        assert re.search(r"favoured|cannot be told", seats), seats
+        assert re.search(
+            r"lasts [\d.]+ (\(95% CI [^)]*\) )?cards of the \d+ dealt|no card is played",
+            answer_of(page, "length"),
+        )
+        if rid != "matrimony-foster":
+            assert re.search(
+                rf"ends the deal [+{MINUS}][\d.]+ (\(95% CI [^)]*\) )?counters better off",
+                answer_of(page, "chief-card"),
+            )
+
+
+def test_the_comparison_page_folds_each_figure_under_its_number(built: Path) -> None:
+    """The brief's answers are in view; each section's table and figures are folded, each under
+    its figure's number and what it shows, so that a section's address still leads to it."""
+    page = html(built, "statistics/compare")
+    found = folds(page)
+    assert found.folded(cls="pj-stats-brief") == [False]
+    for anchor in ("seats", "length", "royal-pair", "chief-card", "advice", "how"):
+        assert found.folded(ident=anchor) == [False], anchor
+    figures = [folded for tag, _, _, folded in found.placed if tag == "figure"]
+    assert len(figures) == 6 and all(figures)
+    assert found.folded(cls="pj-stats-table") == [True]
+    numbered = [s for s in found.summaries if s.startswith("Figure ")]
+    assert [int(re.match(r"Figure (\d+):", s)[1]) for s in numbered] == [1, 2, 3, 4, 5, 6]

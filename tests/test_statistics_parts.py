@@ -181,8 +181,12 @@ def test_the_options_about_the_pope_are_listed_with_their_labels(peel: Ruleset) 
     reports = read(dict(zip(runs, sr.play_runs([(r, peel) for r in runs], 1), strict=True)))
     page = Page(peel, p, reports, Counter(), "st-peel", Linker("statistics/peel.md"))
     section = chief_card.section(page)
-    options = str(section.body[-1])
-    assert options.startswith('<ul class="pj-stats-options">')
+    folded = str(section.body[-1])
+    # The table and the options' list are folded together, the summary saying so.
+    assert folded.startswith('<details class="pj-fold pj-stats-fold"><summary>')
+    assert "with the options in full</summary>" in folded
+    options = folded[folded.index('<ul class="pj-stats-options">') :]
+    assert options.endswith("</ul></details>")
     assert (
         "<li>What happens after the Pope is turned up: The dealer is paid and the deal is "
         "played out" in options

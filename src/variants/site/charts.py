@@ -33,6 +33,8 @@ CAP = 5.0
 FONT = 12.0
 CHAR = 6.6
 """Estimated width of one character at :data:`FONT` (for sizing the label column)."""
+GROUP_FONT = 1.15
+"""How much wider a group heading's letters are than a bar label's (bold, and larger)."""
 TOP = 8.0
 LEGEND = 22.0
 BOTTOM = 40.0
@@ -113,6 +115,8 @@ class Layout:
     zero_x: float
     axis: str
     legend: tuple[tuple[int, str], ...]
+    axis_lines: tuple[str, ...] = ()
+    """The axis's label, on as many lines as the chart's width needs."""
 
 
 def nice_step(span: float, count: int = 5) -> float:
@@ -242,9 +246,10 @@ def layout(
                 interval=interval,
             )
         )
+    lines = axis_lines(axis, width)
     return Layout(
         width=width,
-        height=plot_bottom + BOTTOM,
+        height=plot_bottom + BOTTOM + AXIS_LINE * (len(lines) - 1),
         label_width=label_width,
         plot_top=top,
         plot_bottom=plot_bottom,
@@ -255,7 +260,38 @@ def layout(
         zero_x=zero_x,
         axis=axis,
         legend=tuple(legend),
+        axis_lines=lines,
     )
+
+
+AXIS_LINE = 15.0
+"""The height of each further line of the axis's label."""
+
+
+def axis_lines(axis: str, width: float) -> tuple[str, ...]:
+    """The axis's label broken between words into lines that each fit the chart's width.
+
+    >>> axis_lines("net counters per deal", 720.0)
+    ('net counters per deal',)
+    >>> axis_lines("holder's net less an average other seat's, counters per deal", 400.0)
+    ("holder's net less an average", "other seat's, counters per deal")
+    """
+    most = max(8, int((width - 16.0) / CHAR))
+    if len(axis) <= most:
+        return (axis,)
+    words = axis.split()
+    half = len(axis) / 2
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - half))
+    first, rest = " ".join(words[:best]), " ".join(words[best:])
+    return (first, *axis_lines(rest, width)) if len(first) <= most else (axis,)
+
+
+def _axis_x(chart: Layout, line: str) -> float:
+    """Where a line of the axis's label is centred: under the plot, moved in as far as it must
+    be to stay inside the chart."""
+    centre = (chart.scale.left + chart.scale.right) / 2
+    half = len(line) * CHAR / 2 + 4.0
+    return max(half, min(centre, chart.width - half))
 
 
 def _f(value: float) -> str:
@@ -284,7 +320,6 @@ def render_svg(chart: Layout, title: str, ident: str, size: str = "wide") -> Mar
     e = escape
     out: list[str] = []
     add = out.append
-    scale = chart.scale
     i = e(ident)
     add(
         f'<svg class="pj-chart__svg pj-chart__svg--{e(size)}" viewBox="0 0 {_f(chart.width)} '
@@ -318,12 +353,19 @@ def render_svg(chart: Layout, title: str, ident: str, size: str = "wide") -> Mar
             f'<text class="pj-chart__tick" x="{at}" y="{_f(chart.plot_bottom + 15.0)}" '
             f'text-anchor="middle">{e(tick.text)}</text>'
         )
-    add(
-        f'<text class="pj-chart__axis" x="{_f((scale.left + scale.right) / 2)}" '
-        f'y="{_f(chart.plot_bottom + 33.0)}" text-anchor="middle">{e(chart.axis)}</text>'
-    )
+    for index, line in enumerate(chart.axis_lines or (chart.axis,)):
+        add(
+            f'<text class="pj-chart__axis" x="{_f(_axis_x(chart, line))}" '
+            f'y="{_f(chart.plot_bottom + 33.0 + AXIS_LINE * index)}" '
+            f'text-anchor="middle">{e(line)}</text>'
+        )
     for heading in chart.headings:
-        add(f'<text class="pj-chart__group" x="4" y="{_f(heading.y)}">{e(heading.text)}</text>')
+        # A heading is drawn larger and bold: cut to the chart's width at its wider letters.
+        room = (chart.width - 8.0) / GROUP_FONT
+        add(
+            f'<text class="pj-chart__group" x="4" y="{_f(heading.y)}">'
+            f"{fitted(heading.text, room)}</text>"
+        )
     for placed in chart.bars:
         bar = placed.bar
         indent = 16.0 if bar.group else 4.0

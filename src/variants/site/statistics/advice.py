@@ -26,6 +26,7 @@ from .figures import (
     Section,
     chart,
     count_text,
+    fold,
     mean_bar,
     mean_text,
     n_players,
@@ -218,7 +219,8 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         interval=MEANS,
         key=ADVICE_KEY,
     )
-    return Section(ANCHOR, "Does the play advice pay?", say("compared"), [shown])
+    folded = fold(f"Figure {counter.value}: each source's advice, ruleset by ruleset", shown)
+    return Section(ANCHOR, "Does the play advice pay?", say("compared"), [folded])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:

@@ -28,6 +28,7 @@ from .figures import (
     Table,
     chart,
     count_text,
+    fold,
     html_table,
     mean_bar,
     mean_text,
@@ -153,28 +154,33 @@ def section(page: Page) -> Section:
             key=VARIANT_KEY,
         )
     )
-    found_section.body.append(
-        html_table(
-            Table(
-                (
-                    "Rules",
-                    "Holder's net",
-                    "Others' net",
-                    "Holder's edge",
-                    "Holder takes the Pope",
-                    "Counters taken from it",
-                ),
-                tuple(rows),
-                f"{n_players(p.main).capitalize()}, {count_text(deals, 'deals')} "
-                f"per row, of which the Pope was dealt to a hand in "
-                f"{percent(base.followed.rate)} (default rules); 95% intervals in small "
-                "print. Others' net is an average other seat's in the same deals.",
-            )
+    table = html_table(
+        Table(
+            (
+                "Rules",
+                "Holder's net",
+                "Others' net",
+                "Holder's edge",
+                "Holder takes the Pope",
+                "Counters taken from it",
+            ),
+            tuple(rows),
+            f"{n_players(p.main).capitalize()}, {count_text(deals, 'deals')} "
+            f"per row, of which the Pope was dealt to a hand in "
+            f"{percent(base.followed.rate)} (default rules); 95% intervals in small "
+            "print. Others' net is an average other seat's in the same deals.",
         )
     )
     details = [(v, found[v] == base) for v in p.popes if v.options]
-    if details:
-        found_section.body.append(Markup(render("_stats_options.html.j2", options=details)))
+    options = Markup(render("_stats_options.html.j2", options=details)) if details else Markup()
+    found_section.body.append(
+        fold(
+            "The holder's and the others' net under the default rules and each option "
+            f"({len(rows)} rows)" + (", with the options in full" if details else ""),
+            table,
+            options,
+        )
+    )
     return found_section
 
 
@@ -207,7 +213,8 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         interval=MEANS,
         key=VARIANT_KEY,
     )
-    return Section(ANCHOR, ASKED, say("compared"), [shown])
+    folded = fold(f"Figure {counter.value}: what the Pope is worth, ruleset by ruleset", shown)
+    return Section(ANCHOR, ASKED, say("compared"), [folded])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from .figures import Cell, Table, count_text, html_table, n_players, rate_cell, short_mean
+from .figures import Cell, Table, count_text, fold, html_table, n_players, rate_cell, short_mean
 from .question import Entry
 
 
@@ -51,11 +51,14 @@ def compartments_table(entry: Entry) -> Markup:
         swept = play.showing is not None and play.showing.sweep is not None
         shown = "Won on the hands shown" + (" or by the sweep" if swept else "")
         head = ("Compartment", shown, "Left on the board", "Counters when won")
-    return html_table(
+    table = html_table(
         Table(
             head,
             tuple(rows),
             f"{count_text(report.deals, 'independent deals')}, {n_players(report.players)}, "
             f"each from an empty board; 95% intervals in small print.",
         )
+    )
+    return fold(
+        f"How often each compartment is won, and what it holds ({len(rows)} compartments)", table
     )

@@ -234,6 +234,17 @@ class Table:
     caption: str = ""
 
 
+def fold(summary: str, *items: Markup) -> Markup:
+    """Secondary figures and tables, folded under a summary that says what they hold, so that
+    a page's answers and its chief figures stay in view."""
+    return say("fold", summary=summary, items=items)
+
+
+def figure_fold(counter: Counter, what: str, *items: Markup) -> Markup:
+    """A figure just made (the counter's last), folded under its number and ``what`` it shows."""
+    return fold(f"Figure {counter.value}: {what}", *items)
+
+
 def html_table(table: Table) -> Markup:
     """A table of figures: the first cell of each row heads it, the others are numbers."""
     return Markup(render("_stats_table.html.j2", table=table))

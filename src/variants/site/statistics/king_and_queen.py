@@ -27,6 +27,7 @@ from .figures import (
     Table,
     chart,
     count_text,
+    fold,
     html_table,
     mean_bar,
     mean_text,
@@ -197,12 +198,16 @@ def section(page: Page) -> Section:
             )
         )
     found_section.body.append(
-        html_table(
-            Table(
-                ("Rules and table", "Games", "Deals won", "Won per deal", "Size when won"),
-                tuple(rows),
-                "95% intervals in small print.",
-            )
+        fold(
+            f"How often Matrimony is won and what it holds, for each set of rules and table size "
+            f"({len(rows)} rows)",
+            html_table(
+                Table(
+                    ("Rules and table", "Games", "Deals won", "Won per deal", "Size when won"),
+                    tuple(rows),
+                    "95% intervals in small print.",
+                )
+            ),
         )
     )
     return found_section
@@ -236,7 +241,8 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         key=VARIANT_KEY,
         value_text=lambda v: number(v, 1),
     )
-    return Section(ANCHOR, ASKED, say("compared"), [shown])
+    folded = fold(f"Figure {counter.value}: Matrimony's size when won, ruleset by ruleset", shown)
+    return Section(ANCHOR, ASKED, say("compared"), [folded])
 
 
 def answer(entries: Sequence[Entry]) -> Answer:

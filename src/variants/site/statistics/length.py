@@ -27,6 +27,7 @@ from .figures import (
     chart,
     count_text,
     difference,
+    fold,
     html_table,
     mean_bar,
     mean_text,
@@ -209,14 +210,23 @@ def section(page: Page) -> Section:
                 )
             )
     found_section.body.append(
-        html_table(
-            Table(
-                ("Pack and table", "Cards dealt to the players", "Cards played", "Share played"),
-                tuple(rows),
-                f"{count_text(deals, 'deals')} per row; 95% intervals in small "
-                "print. The share played is the cards played over the cards dealt to the "
-                "players' hands (the spare hand or stock excluded).",
-            )
+        fold(
+            f"Cards dealt and played, {'pack by pack and ' if len(p.packs) > 1 else ''}"
+            f"table by table ({len(rows)} rows)",
+            html_table(
+                Table(
+                    (
+                        "Pack and table",
+                        "Cards dealt to the players",
+                        "Cards played",
+                        "Share played",
+                    ),
+                    tuple(rows),
+                    f"{count_text(deals, 'deals')} per row; 95% intervals in small "
+                    "print. The share played is the cards played over the cards dealt to the "
+                    "players' hands (the spare hand or stock excluded).",
+                )
+            ),
         )
     )
     return found_section
@@ -247,8 +257,9 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
         key=VARIANT_KEY,
         value_text=lambda v: number(v, 1),
     )
+    folded = fold(f"Figure {counter.value}: cards played per deal, ruleset by ruleset", shown)
     return Section(
-        ANCHOR, "How long does a deal last, with and without the 8♦?", say("compared"), [shown]
+        ANCHOR, "How long does a deal last, with and without the 8♦?", say("compared"), [folded]
     )
 
 

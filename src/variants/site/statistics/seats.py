@@ -23,6 +23,8 @@ from .figures import (
     Table,
     chart,
     count_text,
+    figure_fold,
+    fold,
     html_table,
     mean_bar,
     mean_text,
@@ -196,23 +198,24 @@ def section(page: Page) -> Section:
     )
     played = main.deals - main.voided.count
     if in_runs:
+        out_chart = chart(
+            page.counter,
+            out_bars,
+            ident=f"{ident}-out",
+            title=f"{short_name(ruleset)}: how often each seat goes out first",
+            axis="share of played deals in which the seat goes out first",
+            shows="How often each seat is the first to play its last card (and so takes Game, "
+            "where there is one, and is paid for the cards left in the other hands).",
+            size=f"{count_text(played, 'played deals')} at {n} players, "
+            f"{number(main.deals, 0)} deals dealt per table size"
+            + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
+            interval=RATES,
+            key=SEAT_KEY,
+            value_text=percent,
+            tick_text=lambda v: percent(v, 0),
+        )
         found.body.append(
-            chart(
-                page.counter,
-                out_bars,
-                ident=f"{ident}-out",
-                title=f"{short_name(ruleset)}: how often each seat goes out first",
-                axis="share of played deals in which the seat goes out first",
-                shows="How often each seat is the first to play its last card (and so takes Game, "
-                "where there is one, and is paid for the cards left in the other hands).",
-                size=f"{count_text(played, 'played deals')} at {n} players, "
-                f"{number(main.deals, 0)} deals dealt per table size"
-                + (" (deals voided at the turn-up left out)" if main.voided.count else ""),
-                interval=RATES,
-                key=SEAT_KEY,
-                value_text=percent,
-                tick_text=lambda v: percent(v, 0),
-            )
+            figure_fold(page.counter, "how often each seat goes out first", out_chart)
         )
     rows = []
     for players, report in reports.items():
@@ -227,14 +230,18 @@ def section(page: Page) -> Section:
                 )
             )
     found.body.append(
-        html_table(
-            Table(
-                ("Seat", *HEAD, GOES_OUT) if in_runs else ("Seat", *HEAD),
-                tuple(rows),
-                f"{deals} per table size; 95% intervals in small print. "
-                "Players are numbered from the dealer's left; where the rules have a banker, "
-                "the banker holds the dealer's seat.",
-            )
+        fold(
+            f"Each seat's net, table by table ({len(reports)} "
+            f"{'tables' if len(reports) > 1 else 'table'}, {len(rows)} seats)",
+            html_table(
+                Table(
+                    ("Seat", *HEAD, GOES_OUT) if in_runs else ("Seat", *HEAD),
+                    tuple(rows),
+                    f"{deals} per table size; 95% intervals in small print. "
+                    "Players are numbered from the dealer's left; where the rules have a banker, "
+                    "the banker holds the dealer's seat.",
+                )
+            ),
         )
     )
     return found
@@ -313,7 +320,14 @@ def comparison(entries: Sequence[Entry], counter: Counter) -> Section:
             "95% intervals in small print.",
         )
     )
-    return Section(ANCHOR, "Which seat is favoured?", say("compared"), [table, net, out])
+    folded = [
+        fold(f"The elder hand and the dealer, ruleset by ruleset ({len(entries)} rulesets)", table),
+        fold(f"Figure {counter.value - 1}: each seat's net under every ruleset", net),
+        fold(
+            f"Figure {counter.value}: how often each seat goes out first, ruleset by ruleset", out
+        ),
+    ]
+    return Section(ANCHOR, "Which seat is favoured?", say("compared"), folded)
 
 
 def answer(entries: Sequence[Entry]) -> Answer:
