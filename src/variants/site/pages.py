@@ -35,9 +35,10 @@ from ..core.saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
 from ..mechanics.ruleset import HOME_GAME, Gap, Ruleset
 from ..rules.bibliography import Bibliography, Entry
 from ..rules.loader import SourceTexts
-from . import brief, family, glossary, overview, timeline
+from . import brief, contributing, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
+from .rawhtml import mark
 from .render import (
     Linker,
     SourceRef,
@@ -192,6 +193,8 @@ class SiteData:
     site is loaded (:func:`with_added_pages`), since a page set's nav may start its work."""
     bibliography: Bibliography | None = None
     """The sources folder's bibliography, whose texts have pages of their own."""
+    repo_url: str | None = None
+    """The repository's address (``repo_url`` in mkdocs.yml), which the contributing page names."""
 
     @classmethod
     def create(
@@ -203,6 +206,7 @@ class SiteData:
         recommended: Ruleset | None = None,
         sources_dir: SourceTexts | None = None,
         bibliography: Bibliography | None = None,
+        repo_url: str | None = None,
     ) -> SiteData:
         ordered = sorted(rulesets.values(), key=lambda r: (r.source.files[0].name, r.id))
         return cls(
@@ -213,6 +217,7 @@ class SiteData:
             recommended=recommended,
             sources_dir=sources_dir,
             bibliography=bibliography,
+            repo_url=repo_url,
         )
 
     @property
@@ -585,9 +590,36 @@ def overview_page(site: SiteData, folder: OverviewKind) -> str:
 
 
 def contributing_page(site: SiteData) -> str:
+    """The repository's ``CONTRIBUTING.md``, its detailed reference folded
+    (:mod:`.contributing`), after the repository's address; else the template's essentials."""
+    title_line, shown, folds = "", "", []
+    cut = None
     if site.contributing is not None:
-        return site.contributing
-    return render("contributing.md.j2", **_common(site, "contributing.md"))
+        cut = contributing.guide(site.contributing, site.repo_url)
+        title_line, _, shown = cut.shown.partition("\n")
+        if not title_line.startswith("# "):
+            title_line, shown = "# Contributing", cut.shown
+        folds = [
+            Markup(
+                mark(
+                    Markup('<details class="pj-fold"><summary>{}</summary>\n{}\n</details>').format(
+                        heading, body
+                    )
+                )
+            )
+            for heading, body in cut.folds
+        ]
+    repo = site.repo_url.rstrip("/") if site.repo_url else None
+    return render(
+        "contributing.md.j2",
+        guide=cut,
+        title_line=Markup(title_line),
+        shown=Markup(shown),
+        folds=folds,
+        repo_url=repo,
+        issue_form=f"{repo}/{contributing.ISSUE_FORM}" if repo else None,
+        **_common(site, "contributing.md"),
+    )
 
 
 def ruleset_description(ruleset: Ruleset) -> str:
