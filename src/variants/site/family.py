@@ -13,6 +13,9 @@ from ..mechanics.ruleset import HOME_GAME, Rules, Ruleset
 from . import compare as cmp
 from .readings import Reading, reading_at
 
+ELDERS_ANCHOR = "nain-jaune"
+"""The family page's section on Nain Jaune and the older games."""
+
 NOT_RULES = frozenset({"options"})
 """Comparison rows that are not a rule (the variations a ruleset offers)."""
 

@@ -543,9 +543,21 @@ def game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -
 
 
 def timeline_page(site: SiteData) -> str:
+    link = site.linker("timeline.md")
+
+    def older_href(text: timeline.OlderText) -> str:
+        """A text with a page of its own, its page; else the family page's account of it."""
+        if text.file in site.source_refs:
+            return link.source_file(text.file)
+        return link.href("family.md", family.ELDERS_ANCHOR)
+
+    marks = timeline.marks(site.rulesets, lambda r: link.ruleset(r.id), older_href, short_name)
     return render(
         "timeline.md.j2",
         items=timeline.timeline(site.rulesets),
+        axis=timeline.axis_svg(marks),
+        older_href=older_href,
+        year_said=timeline.year_said,
         home_game=HOME_GAME,
         **_common(site, "timeline.md"),
     )
