@@ -521,9 +521,28 @@ def source_description(entry: Entry) -> str:
 
 
 def family_page(site: SiteData) -> str:
+    link = site.linker("family.md")
+    games = family.games(site.rulesets)
+    cited = {
+        family.FOSTER_1914: ("015", "Foster's Complete Hoyle, revised to 1914, pp. 497 to 510"),
+        family.ENCYCLOPEDIE: ("018", "the Encyclopédie's articles Hoc, Poque and Comète"),
+    }
     return render(
         "family.md.j2",
-        games=family.games(site.rulesets),
+        games=games,
+        tree=family.tree_svg(
+            games,
+            lambda g: link.href(g.page),
+            lambda r: link.ruleset(r.id),
+            f"#{family.ELDERS_ANCHOR}",
+            short_name,
+        ),
+        likenesses=[(g, family.likenesses(g)) for g in games if not g.is_home],
+        elders=family.ELDERS,
+        foster=family.FOSTER_1914,
+        elder_texts=[
+            (number, file, what, file in site.source_refs) for file, (number, what) in cited.items()
+        ],
         **_common(site, "family.md"),
     )
 
