@@ -373,6 +373,21 @@ ELDERS: tuple[Elder, ...] = (
 """Pope Joan's older kin, told on the family page's section on Nain Jaune."""
 
 
+NAMES = frozenset({"Pope", "Pope's", "Matrimony", "Intrigue"})
+"""Words a comparison row's label begins with that keep their capital inside a sentence."""
+
+
+def row_words(row: str) -> str:
+    """A comparison row's label inside a sentence: lower case, but for the names of cards and
+    divisions.
+
+    >>> row_words("First dealer"), row_words("Matrimony and Intrigue"), row_words("Pope card")
+    ('first dealer', 'Matrimony and Intrigue', 'Pope card')
+    """
+    first = row.split(" ", 1)[0]
+    return row if first in NAMES else row[:1].lower() + row[1:]
+
+
 def likenesses(game: Game) -> list[tuple[str, int]]:
     """What the game's rulesets have alike with their Pope Joans, each with how many of its
     rulesets have it: the rules :func:`kinship` tells, and the divisions of the board they
@@ -380,7 +395,7 @@ def likenesses(game: Game) -> list[tuple[str, int]]:
     counts: dict[str, int] = {}
     for kin in game.kinships:
         own = {c.label.lower() for c in kin.ruleset.rules.board.compartments}
-        found = [row.lower() for row, _ in kin.shared]
+        found = [row_words(row) for row, _ in kin.shared]
         found += [
             f"the {c.label} division"
             for c in kin.pope_joan.rules.board.compartments

@@ -539,6 +539,7 @@ def family_page(site: SiteData) -> str:
         ),
         likenesses=[(g, family.likenesses(g)) for g in games if not g.is_home],
         elders=family.ELDERS,
+        row_words=family.row_words,
         foster=family.FOSTER_1914,
         elder_texts=[
             (number, file, what, file in site.source_refs) for file, (number, what) in cited.items()
@@ -556,6 +557,7 @@ def game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -
         differs=family.always_differs(game),
         lacks=family.lacks(game),
         others=[other for other in games if other is not game],
+        row_words=family.row_words,
         sections=[(kind, PAGE_TITLES[kind]) for kind in site.section_kinds],
         **_common(site, game.page),
     )

@@ -308,8 +308,9 @@ def segments(years: Sequence[int]) -> list[Segment]:
     no mark, each stretch a decade wider on each side, and the width shared by their lengths
     (a short stretch takes at least 70 units).
 
-    >>> [(s.first, s.last) for s in segments([1674, 1732, 1765, 1820, 1916, 2010])]
-    [(1660, 1680), (1720, 1770), (1810, 1920), (2000, 2020)]
+    >>> years = [1674, 1732, 1753, 1765, 1814, 1826, 1856, 1881, 1916, 2010]
+    >>> [(s.first, s.last) for s in segments(years)]
+    [(1660, 1690), (1720, 1780), (1800, 1930), (2000, 2020)]
     """
     ordered = sorted(set(years))
     runs: list[list[int]] = [[ordered[0]]]
@@ -424,7 +425,10 @@ def axis_svg(found: Sequence[Mark], ident: str = "pj-timeline") -> Markup:
         start = next(a for j, a, _ in spans[mark.above] if j == index)
         anchor_x = max(start, MARGIN / 2)
         kind = e(mark.kind)
-        add(f'<a class="pj-axis__mark pj-axis__mark--{kind}" href="{e(mark.href)}">')
+        add(
+            f'<a class="pj-axis__mark pj-axis__mark--{kind}" href="{e(mark.href)}" '
+            f'data-year="{mark.year}">'
+        )
         add(f"<title>{e(mark.title)}</title>")
         if mark.until is not None:
             x1 = _x(mark.until, stretches)
