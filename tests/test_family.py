@@ -191,7 +191,7 @@ def test_the_family_page_tells_nain_jaune_from_the_sources(built_site: Path) -> 
     section = section[: section.index('id="game-by-game"')]
     for name in ("Nain Jaune", "Comète", "Hoc", "Commit", "Encyclopédie"):
         assert name in section, name
-    assert 'href="../sources/foster-1914-odd-games/#L114-L117"' in section
+    assert 'href="../sources/foster-1914-odd-games/#L115"' in section
     assert "015_foster-complete-hoyle-1914_commit-pope-joan-newmarket-pochen.txt" in section
     assert "018_encyclopedie-1753-1765_hoc-poque-comete-manille_fragments-fr.txt" in section
     pope_joan = (built_site / "games" / "pope-joan" / "index.html").read_text("utf-8")
