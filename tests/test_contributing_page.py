@@ -42,6 +42,7 @@ def test_the_page_leads_with_the_form_then_folds_the_reference(built_site: Path)
     assert "variants validate" in content[first_fold:]
     assert '<pre><code class="language-bash">' in content[first_fold:]
     assert "../../issues" not in content  # the host's pages linked by their address
+    assert "pj-block" not in content  # the folds carried past Markdown whole
 
 
 def test_the_naming_rule_is_the_one_the_texts_follow() -> None:

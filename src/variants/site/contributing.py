@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import markdown  # type: ignore[import-untyped]
 from markupsafe import Markup
 
+from .rawhtml import mark
+
 ISSUE_FORM = "issues/new?template=propose-a-source.yml"
 """The form for proposing a source, from the repository's address."""
 
@@ -72,3 +74,20 @@ def _html(text: str) -> Markup:
         text, extensions=["fenced_code", "tables", "admonition", "attr_list"], output_format="html"
     )
     return Markup(made)  # the repository's own guide, trusted as the page's Markdown is
+
+
+def folded(cut: Guide) -> list[Markup]:
+    """Each folded section as a ``<details>`` block, marked to be carried past the page's
+    Markdown (:mod:`.rawhtml`): its code blocks keep their blank lines."""
+    return [
+        Markup(
+            mark(
+                str(
+                    Markup('<details class="pj-fold"><summary>{}</summary>\n{}\n</details>').format(
+                        heading, body
+                    )
+                )
+            )
+        )
+        for heading, body in cut.folds
+    ]

@@ -38,7 +38,6 @@ from ..rules.loader import SourceTexts
 from . import brief, contributing, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
-from .rawhtml import mark
 from .render import (
     Linker,
     SourceRef,
@@ -625,23 +624,14 @@ def overview_page(site: SiteData, folder: OverviewKind) -> str:
 def contributing_page(site: SiteData) -> str:
     """The repository's ``CONTRIBUTING.md``, its detailed reference folded
     (:mod:`.contributing`), after the repository's address; else the template's essentials."""
-    title_line, shown, folds = "", "", []
+    title_line, shown, folds = "", "", list[Markup]()
     cut = None
     if site.contributing is not None:
         cut = contributing.guide(site.contributing, site.repo_url)
         title_line, _, shown = cut.shown.partition("\n")
         if not title_line.startswith("# "):
             title_line, shown = "# Contributing", cut.shown
-        folds = [
-            Markup(
-                mark(
-                    Markup('<details class="pj-fold"><summary>{}</summary>\n{}\n</details>').format(
-                        heading, body
-                    )
-                )
-            )
-            for heading, body in cut.folds
-        ]
+        folds = contributing.folded(cut)
     repo = site.repo_url.rstrip("/") if site.repo_url else None
     return render(
         "contributing.md.j2",
