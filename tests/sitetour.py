@@ -38,6 +38,14 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 """The rules whose verdict can change with the palette: in the dark palette only these run, the
 others having given the same verdict on the same page in the light one."""
 
+LINK_TARGETS = """
+els => els.map((e) =>
+  typeof e.href === "string" ? e.href : new URL(e.href.baseVal, document.baseURI).href
+)
+"""
+"""Each link's address, whole: an HTML link's, or a link's in a drawing (an SVG ``<a>``, whose
+``href`` is an object holding the address as written)."""
+
 SHOWN = 3
 """How many of a violation's elements a failure message names."""
 
@@ -254,7 +262,7 @@ class Tour:
     def _look(self, tab: Page, problems: PageProblems, response: Response | None) -> Visit:
         status = response.status if response is not None else None
         ids: list[str] = tab.eval_on_selector_all("[id]", "els => els.map(e => e.id)")
-        hrefs: list[str] = tab.eval_on_selector_all("a[href]", "els => els.map(e => e.href)")
+        hrefs: list[str] = tab.eval_on_selector_all("a[href]", LINK_TARGETS)
         links = [href[len(self.base_url) :] for href in hrefs if href.startswith(self.base_url)]
         boards = [(text, size) for text, size in tab.evaluate(BOARD_TEXT)]
         schemes: dict[str, list[str]] = {}

@@ -12,8 +12,12 @@ MODULES = (
     "variants.core.hidden",
     "variants.core.saferead",
     "variants.rules.yamlsource",
+    "variants.site.contributing",
+    "variants.site.editlinks",
+    "variants.site.family",
     "variants.site.render",
     "variants.site.sourcepages",
+    "variants.site.timeline",
 )
 
 

@@ -3,6 +3,7 @@ they share and where they differ read from the rulesets themselves."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -116,7 +117,8 @@ def test_a_game_page_says_what_the_game_is_from_its_rulesets(rulesets: list[Rule
         "Ten",
         "Jack",
     )
-    assert ("Unwon counters", "unwon counters stay") in family.always_shared(matrimony)
+    # every ruleset leaves unwon counters on the board: no likeness of Matrimony's
+    assert "Unwon counters" not in dict(family.always_shared(matrimony))
     assert "Stops" in family.always_differs(matrimony)
     page = generate_pages(_site(rulesets))["games/matrimony.md"]
     for ruleset in matrimony.rulesets:
@@ -138,3 +140,59 @@ def test_games_are_grouped_by_the_game_their_sources_name(rulesets: list[Ruleset
     spin = next(g for g in family.games(renamed) if g.name == "Spin")
     assert [r.id for r in spin.rulesets] == ["spin"]
     assert family.about(spin)[0].startswith("The cards are played out in runs")
+
+
+def test_a_likeness_is_told_only_where_some_game_does_otherwise(rulesets: list[Ruleset]) -> None:
+    """A rule every ruleset has, or one both games lack, is no kinship: the family tells
+    neither, and tells the rules a relative has alike with Pope Joan that others do not."""
+    trivial = family.trivial_rows(rulesets)
+    assert {"Unwon counters", "Rounds", "End of game"} <= trivial
+    assert not trivial & {"Players", "Pack", "First dealer", "Stops"}
+    kinships = {k.ruleset.id: k for k in family.kinships(rulesets)}
+    for kin in kinships.values():
+        assert not {row for row, _ in kin.shared} & trivial
+        assert not [value for _, value in kin.shared if family.is_absence(value)]
+    newmarket = dict(kinships["newmarket"].shared)
+    assert newmarket["Players"] == "3\N{EN DASH}8"
+    assert "Paid at once for a card played" not in newmarket  # neither has such a payment
+    spin = next(g for g in family.games(rulesets) if g.name == "Spin")
+    assert ("the Matrimony division", 2) in family.likenesses(spin)
+    assert ("Matrimony and Intrigue", 2) in family.likenesses(spin)
+    assert ("players", 2) in family.likenesses(spin)
+
+
+def test_the_family_tree_names_each_game_and_no_trivial_likeness(built_site: Path) -> None:
+    """The family page draws the games as a tree: every game a linked box with its rulesets,
+    the older games the sources name above Pope Joan, each link labelled with likenesses;
+    the rules every ruleset shares are told nowhere on the page."""
+    html = (built_site / "family" / "index.html").read_text("utf-8")
+    found = re.search(r'<svg class="pj-tree".*?</svg>', html, re.S)
+    assert found is not None
+    svg = found.group()
+    assert '<title id="pj-tree-title">' in svg
+    words = re.sub(r"<[^>]+>", "\n", svg)
+    for game in ("Pope Joan", "Matrimony", "Spin", "Newmarket", "Nain Jaune", "Comète", "Commit"):
+        assert f"\n{game}\n" in words, game
+    for page in ("pope-joan", "matrimony", "spin", "newmarket"):
+        assert f'href="../games/{page}/"' in svg
+    for ruleset in ("peel", "hoyle", "spinado", "matrimony-britannica", "newmarket"):
+        assert f'href="../rulesets/{ruleset}/"' in svg
+    assert "the Matrimony division (3 of 4)" in words
+    assert "the same five layout cards" in words
+    text = re.sub(r"<[^>]+>", " ", html).lower()
+    assert "unwon counters" not in text and "end of game" not in text
+
+
+def test_the_family_page_tells_nain_jaune_from_the_sources(built_site: Path) -> None:
+    """Pope Joan's French kin are told where the family is, each point with the source it is
+    read from: Foster's chapter of odd games, linked at its lines."""
+    html = (built_site / "family" / "index.html").read_text("utf-8")
+    section = html[html.index('id="nain-jaune"') :]
+    section = section[: section.index('id="game-by-game"')]
+    for name in ("Nain Jaune", "Comète", "Hoc", "Commit", "Encyclopédie"):
+        assert name in section, name
+    assert 'href="../sources/foster-1914-odd-games/#L115"' in section
+    assert "015_foster-complete-hoyle-1914_commit-pope-joan-newmarket-pochen.txt" in section
+    assert "018_encyclopedie-1753-1765_hoc-poque-comete-manille_fragments-fr.txt" in section
+    pope_joan = (built_site / "games" / "pope-joan" / "index.html").read_text("utf-8")
+    assert 'href="../../family/#nain-jaune"' in pope_joan

@@ -143,7 +143,10 @@ def test_a_missing_setting_is_told() -> None:
 
 def test_home_leads_with_the_rules_in_brief_and_guides(built_site: Path) -> None:
     html = article(page(built_site, ""))
-    first_link = re.search(r'<a (?![^>]*headerlink)[^>]*href="([^"#]+)"', html)
+    # the first link of the page's text: not a heading's anchor, nor the "edit this page" button
+    first_link = re.search(
+        r'<a (?![^>]*(?:headerlink|md-content__button))[^>]*href="([^"#]+)"', html
+    )
     assert first_link is not None and first_link.group(1) == "in-brief/"
     guide = re.search(r'<ul class="pj-guide">(.*?)</ul>', html, re.DOTALL)
     assert guide is not None
@@ -392,7 +395,7 @@ def test_home_leads_to_the_rules_in_brief_and_the_tabs_to_their_overviews(
     page_ = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
         page_.goto(base_url + "/")
-        lead = page_.locator("article a:not(.headerlink)").first
+        lead = page_.locator("article a:not(.headerlink):not(.md-content__button)").first
         assert lead.inner_text() == "Pope Joan in brief"
         lead.click()
         page_.wait_for_url(base_url + "/in-brief/")

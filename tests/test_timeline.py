@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -21,9 +22,19 @@ def rulesets() -> list[Ruleset]:
 
 def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset]) -> None:
     items = timeline.timeline(rulesets)
-    order = [i.when if isinstance(i, timeline.Milestone) else i.ruleset.id for i in items]
+    order = [
+        i.when
+        if isinstance(i, timeline.Milestone)
+        else f"older {i.year}"
+        if isinstance(i, timeline.OlderText)
+        else i.ruleset.id
+        for i in items
+    ]
     assert order == [
+        "older 1674",
         "1732",
+        "older 1753",
+        "older 1765",
         "1814 or 1826",
         "hoyle",
         "matrimony-enquire",
@@ -37,6 +48,7 @@ def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset])
         "matrimony-foster",
         "hoffmann",
         "matrimony-britannica",
+        "older 1914",
         "squareman",
         "modern-shedding",
         "modern-variations",
@@ -95,13 +107,79 @@ def test_a_source_without_a_year_comes_last(rulesets: list[Ruleset]) -> None:
     assert timeline.in_order([undated, *rulesets])[-1].id == "zz-undated"
 
 
-def test_each_source_on_the_built_page_has_its_own_heading_and_paragraphs(
-    built_site: Path,
-) -> None:
-    """Every source's heading stands on its own after the table before it (a name with an
-    apostrophe included), and no paragraph is left inside another."""
+def test_each_source_on_the_built_page_folds_its_changes(built_site: Path) -> None:
+    """Under the time line, every source is a fold of its own, its summary naming it (an
+    apostrophe included) and what it changed; no paragraph is left inside another."""
     html = (built_site / "timeline" / "index.html").read_text("utf-8")
-    assert '<h2 id="modern-shedding">Mark Ball&#39;s web page<a class="headerlink"' in html
     assert "</p></p>" not in html and "<p>&#39;" not in html
-    headings = re.findall(r'<h2 id="([a-z0-9-]+)">', html)
-    assert {"peel", "hoyle", "modern-shedding", "matrimony-foster"} <= set(headings)
+    folds = dict(
+        re.findall(
+            r'<details class="pj-fold[^"]*" id="([a-z0-9-]+)">\s*<summary>(.*?)</summary>',
+            html,
+            re.S,
+        )
+    )
+    assert {"peel", "hoyle", "modern-shedding", "matrimony-foster"} <= set(folds)
+    assert "Mark Ball&#39;s web page" in folds["modern-shedding"]
+    assert "the oldest source of Pope Joan here" in folds["hoyle"]
+    assert re.search(r"\d+ rules changed from Cassell", folds["peel"])
+    # the secondary dates, each with its source, as the marks link to them
+    assert 'id="milestone-1732"' in html and 'id="milestone-1814"' in html
+
+
+AXIS = re.compile(r'<svg class="pj-axis".*?</svg>', re.S)
+MARK = re.compile(
+    r'<a class="pj-axis__mark pj-axis__mark--([a-z-]+)" href="([^"]+)" data-year="(\d+)">'
+    r"<title>([^<]*)</title>(.*?)</a>",
+    re.S,
+)
+
+
+def _x(drawing: str) -> float:
+    """The x of a mark's dot: a circle's centre, or a diamond's top corner."""
+    found = re.search(r'<circle class="pj-axis__dot" cx="([\d.]+)"', drawing) or re.search(
+        r'<path class="pj-axis__dot" d="M([\d.]+) ', drawing
+    )
+    assert found is not None, drawing
+    return float(found.group(1))
+
+
+def test_the_time_axis_places_every_source_by_its_year(
+    built_site: Path, rulesets: list[Ruleset]
+) -> None:
+    """The time line has a title, and a linked, labelled mark for every ruleset at its source's
+    year, Pope Joan's and its relatives' told apart, with the secondary dates and the older
+    relatives' texts; the later the year, the further right the mark."""
+    html = (built_site / "timeline" / "index.html").read_text("utf-8")
+    drawing = AXIS.search(html)
+    assert drawing is not None
+    svg = drawing.group()
+    assert '<title id="pj-timeline-title">' in svg
+    marks = [
+        (kind, href, int(year), title, _x(body), re.sub(r"<[^>]+>", "", body).strip())
+        for kind, href, year, title, body in MARK.findall(svg)
+    ]
+    by_ruleset = {}
+    for kind, href, year, _, _, label in marks:
+        found = re.fullmatch(r"\.\./rulesets/([a-z0-9-]+)/", href)
+        if found and kind in ("pope-joan", "relative"):
+            by_ruleset[found.group(1)] = (kind, year, label)
+    assert set(by_ruleset) == {r.id for r in rulesets}
+    for ruleset in rulesets:
+        kind, year, label = by_ruleset[ruleset.id]
+        assert year == ruleset.source.year
+        assert kind == ("pope-joan" if ruleset.source.game == "Pope Joan" else "relative")
+        assert label
+    placed = sorted((year, x) for _, _, year, _, x, _ in marks)
+    for (year, x), (next_year, next_x) in itertools.pairwise(placed):
+        assert x <= next_x if year == next_year else x < next_x, (year, next_year)
+    kinds = {kind for kind, *_ in marks}
+    assert kinds == {"pope-joan", "relative", "older", "date"}
+    dates = {year: title for kind, _, year, title, _, _ in marks if kind == "date"}
+    assert 1732 in dates and 1814 in dates and "1826" in dates[1814]
+    assert 1898 in dates  # Hoffmann's first edition, the text being of 1909
+    older = {year: (href, title) for kind, href, year, title, _, _ in marks if kind == "older"}
+    assert "Nain Jaune" in older[1914][1] and older[1914][0].startswith("../sources/")
+    assert older[1753][0] == "../family/#nain-jaune"  # a text with no page of its own
+    # the drawing scrolls in a box of its own: the page stays as wide as the screen
+    assert 'class="pj-axis-scroll" tabindex="0" role="region"' in html

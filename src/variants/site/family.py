@@ -5,13 +5,18 @@ which it does not, read from the two rulesets' comparison rows rather than writt
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+
+from markupsafe import Markup, escape
 
 from ..core.words import join_words, number_word
 from ..mechanics.ruleset import HOME_GAME, Rules, Ruleset
 from . import compare as cmp
 from .readings import Reading, reading_at
+
+ELDERS_ANCHOR = "nain-jaune"
+"""The family page's section on Nain Jaune and the older games."""
 
 NOT_RULES = frozenset({"options"})
 """Comparison rows that are not a rule (the variations a ruleset offers)."""
@@ -64,7 +69,32 @@ def pope_joan_for(relative: Ruleset, pope_joans: Sequence[Ruleset]) -> Ruleset |
     return min(candidates, key=lambda r: (abs((r.source.year or 0) - year), r.id))
 
 
-def kinship(relative: Ruleset, pope_joan: Ruleset) -> Kinship:
+def trivial_rows(rulesets: Sequence[Ruleset]) -> frozenset[str]:
+    """The comparison rows in which every ruleset has the same rule (a full pack where no
+    ruleset takes a card out, say): a likeness there is no kinship, since no game of the
+    family does otherwise."""
+    return frozenset(
+        dimension.label
+        for dimension in cmp.DIMENSIONS
+        if len({dimension.key(r, dimension.value(r)) for r in rulesets}) <= 1
+    )
+
+
+def is_absence(value: str) -> bool:
+    """Whether a comparison value says the ruleset has nothing of the kind: two games that
+    both lack a rule are not alike in it.
+
+    >>> is_absence("none"), is_absence("no turn-up"), is_absence("lowest card drawn")
+    (True, True, False)
+    """
+    return value == "none" or value.startswith(("none ", "no "))
+
+
+def kinship(
+    relative: Ruleset, pope_joan: Ruleset, trivial: frozenset[str] = frozenset()
+) -> Kinship:
+    """The two rulesets compared row by row: ``shared`` leaves out the rows in ``trivial``
+    (:func:`trivial_rows`) and the rules both lack (:func:`is_absence`)."""
     shared: list[tuple[str, str]] = []
     differs: list[tuple[str, str, str]] = []
     readings: dict[str, tuple[Reading | None, Reading | None]] = {}
@@ -73,7 +103,8 @@ def kinship(relative: Ruleset, pope_joan: Ruleset) -> Kinship:
             continue
         theirs, ours = dimension.value(pope_joan), dimension.value(relative)
         if theirs == ours:
-            shared.append((dimension.label, ours))
+            if dimension.label not in trivial and not is_absence(ours):
+                shared.append((dimension.label, ours))
         else:
             differs.append((dimension.label, theirs, ours))
         readings[dimension.label] = (
@@ -87,6 +118,7 @@ def kinships(rulesets: Sequence[Ruleset]) -> list[Kinship]:
     """Every relative's kinship with its Pope Joan, game by game."""
     groups = by_game(rulesets)
     pope_joans = dict(groups).get(HOME_GAME, [])
+    trivial = trivial_rows(rulesets)
     found: list[Kinship] = []
     for game, members in groups:
         if game == HOME_GAME:
@@ -94,7 +126,7 @@ def kinships(rulesets: Sequence[Ruleset]) -> list[Kinship]:
         for relative in members:
             reference = pope_joan_for(relative, pope_joans)
             if reference is not None:
-                found.append(kinship(relative, reference))
+                found.append(kinship(relative, reference, trivial))
     return found
 
 
@@ -250,7 +282,7 @@ def about(game: Game) -> tuple[str, ...]:
 
 def always_shared(game: Game) -> tuple[tuple[str, str | None], ...]:
     """(row, value) for each rule every ruleset of the game has alike with its Pope Joan (by
-    comparison row), less those that neither has ("none"); the value is None where the rulesets
+    comparison row, as :func:`kinship` tells a likeness); the value is None where the rulesets
     share it with their Pope Joans in different forms."""
     values: dict[str, set[str]] = {}
     for kin in game.kinships:
@@ -262,9 +294,7 @@ def always_shared(game: Game) -> tuple[tuple[str, str | None], ...]:
         if all(row in dict(k.shared) for k in game.kinships)
     ]
     return tuple(
-        (row, next(iter(values[row])) if len(values[row]) == 1 else None)
-        for row in everywhere
-        if values[row] != {"none"}  # nothing of the kind in either is not a likeness worth telling
+        (row, next(iter(values[row])) if len(values[row]) == 1 else None) for row in everywhere
     )
 
 
@@ -288,3 +318,285 @@ def lacks(game: Game) -> tuple[str, ...]:
             if label.lower() not in own and label.lower() not in {m.lower() for m in missing}:
                 missing.append(label)
     return tuple(missing)
+
+
+# --------------------------------------------------------------------------------------------
+# The family tree
+
+
+@dataclass(frozen=True)
+class Elder:
+    """An older game the sources name as Pope Joan's kin, which the project has no ruleset
+    for: what links it to the game below it in the tree, in the project's words, and the texts
+    that say so (their files among the sources)."""
+
+    name: str
+    where: str
+    """Its country, and the date of the oldest text here that names it."""
+    child: str
+    """The game it leads to in the tree: Pope Joan, or another elder."""
+    link: str
+    """What the two have alike, as the tree's edge says it."""
+    files: tuple[str, ...]
+
+
+FOSTER_1914 = "015_foster-complete-hoyle-1914_commit-pope-joan-newmarket-pochen.txt"
+ENCYCLOPEDIE = "018_encyclopedie-1753-1765_hoc-poque-comete-manille_fragments-fr.txt"
+
+ELDERS: tuple[Elder, ...] = (
+    Elder(
+        "Comète",
+        "France, 1753",
+        "Commit",
+        "its name, and runs called to a stop",
+        (
+            ENCYCLOPEDIE,
+            FOSTER_1914,
+        ),
+    ),
+    Elder(
+        "Commit",
+        "England, 1897",
+        HOME_GAME,
+        "its play: runs that stop, the missing card named",
+        (FOSTER_1914,),
+    ),
+    Elder("Hoc", "France, 1765", HOME_GAME, "cards paid for as they are played", (ENCYCLOPEDIE,)),
+    Elder(
+        "Nain Jaune",
+        "France, named in 1914",
+        HOME_GAME,
+        "the same five layout cards",
+        (FOSTER_1914,),
+    ),
+)
+"""Pope Joan's older kin, told on the family page's section on Nain Jaune."""
+
+
+NAMES = frozenset({"Pope", "Pope's", "Matrimony", "Intrigue"})
+"""Words a comparison row's label begins with that keep their capital inside a sentence."""
+
+
+def row_words(row: str) -> str:
+    """A comparison row's label inside a sentence: lower case, but for the names of cards and
+    divisions.
+
+    >>> row_words("First dealer"), row_words("Matrimony and Intrigue"), row_words("Pope card")
+    ('first dealer', 'Matrimony and Intrigue', 'Pope card')
+    """
+    first = row.split(" ", 1)[0]
+    return row if first in NAMES else row[:1].lower() + row[1:]
+
+
+def likenesses(game: Game) -> list[tuple[str, int]]:
+    """What the game's rulesets have alike with their Pope Joans, each with how many of its
+    rulesets have it: the rules :func:`kinship` tells, and the divisions of the board they
+    share by name; the most widely shared first."""
+    counts: dict[str, int] = {}
+    for kin in game.kinships:
+        own = {c.label.lower() for c in kin.ruleset.rules.board.compartments}
+        found = [row_words(row) for row, _ in kin.shared]
+        found += [
+            f"the {c.label} division"
+            for c in kin.pope_joan.rules.board.compartments
+            if c.label.lower() in own
+        ]
+        for words in dict.fromkeys(found):
+            counts[words] = counts.get(words, 0) + 1
+    order = list(counts)
+    return sorted(counts.items(), key=lambda item: (-item[1], order.index(item[0])))
+
+
+def edge_lines(game: Game, most: int = 4) -> list[str]:
+    """The tree's label on the edge from Pope Joan to ``game``: its likenesses, the most widely
+    shared first, at most ``most`` lines, the last saying how many more there are."""
+    total = len(game.kinships)
+    said = [
+        words if count == total else f"{words} ({count} of {total})"
+        for words, count in likenesses(game)
+    ]
+    if len(said) > most:
+        said = [*said[: most - 1], f"and {len(said) - most + 1} more"]
+    return said or ["no rule alike"]
+
+
+TREE_WIDTH = 900.0
+TREE_FONT_CHAR = 6.9
+"""A character's width at the tree's text size, generously."""
+SOURCE_CHAR = 6.4
+"""A character's width in a source's name in the tree (11.5 px), on average."""
+
+
+def _f(value: float) -> str:
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _years(game: Game) -> str:
+    years = sorted(r.source.year for r in game.rulesets if r.source.year is not None)
+    if not years:
+        return ""
+    return str(years[0]) if years[0] == years[-1] else f"{years[0]} to {years[-1]}"
+
+
+def tree_svg(
+    games_: Sequence[Game],
+    game_href: Callable[[Game], str],
+    ruleset_href: Callable[[Ruleset], str],
+    elders_href: str,
+    short_name: Callable[[Ruleset], str],
+    ident: str = "pj-tree",
+) -> Markup:
+    """The family as a tree, one ``<svg>``: the older games the sources name above Pope Joan
+    (dashed), Pope Joan with its sources, and its relatives below it, each edge labelled with
+    what the two games have alike. Every piece of text is escaped."""
+    e = escape
+    home = next((g for g in games_ if g.is_home), None)
+    relatives = [g for g in games_ if not g.is_home]
+    out: list[str] = []
+    add = out.append
+    width = TREE_WIDTH
+
+    def text(x: float, y: float, words: str, cls: str, anchor: str = "middle") -> None:
+        add(f'<text class="{cls}" x="{_f(x)}" y="{_f(y)}" text-anchor="{anchor}">{e(words)}</text>')
+
+    # the elders, on the top row
+    elder_w, elder_h, top = 190.0, 46.0, 8.0
+    elder_x: dict[str, float] = {}
+    gap = (width - len(ELDERS) * elder_w) / (len(ELDERS) + 1)
+    for index, elder in enumerate(ELDERS):
+        elder_x[elder.name] = gap + index * (elder_w + gap) + elder_w / 2
+    home_top, home_h = 180.0, 64.0
+    bus_up = home_top - 22
+    bus_down = home_top + home_h + 24
+    rel_top = bus_down + 96
+    line_h = 16.0
+    rel_w = min(270.0, (width - 20) / max(1, len(relatives)) - 20)
+    rel_gap = (width - len(relatives) * rel_w) / (len(relatives) + 1)
+    rel_x = [rel_gap + i * (rel_w + rel_gap) + rel_w / 2 for i in range(len(relatives))]
+    rel_h = 52 + max((len(g.rulesets) for g in relatives), default=0) * line_h
+    height = rel_top + rel_h + 10
+    i = e(ident)
+    add(
+        f'<svg class="pj-tree" viewBox="0 0 {_f(width)} {_f(height)}" width="{_f(width)}" '
+        f'height="{_f(height)}" role="group" aria-labelledby="{i}-title" '
+        f'aria-describedby="{i}-desc" xmlns="http://www.w3.org/2000/svg">'
+    )
+    add(f'<title id="{i}-title">The family of Pope Joan as a tree</title>')
+    add(
+        f'<desc id="{i}-desc">The older games the sources name above, Pope Joan in the middle, '
+        "its relatives with rulesets below, each link labelled with what the two games have "
+        "alike. The same is told in words after the drawing.</desc>"
+    )
+    centre = width / 2
+    # the edges first, so that the boxes and the labels lie over them
+    for elder in ELDERS:
+        x = elder_x[elder.name]
+        if elder.child in elder_x:  # to another elder, on the same row
+            x2 = elder_x[elder.child]
+            y = top + elder_h / 2
+            near, far = sorted((x, x2))
+            add(
+                f'<line class="pj-tree__edge pj-tree__edge--elder" x1="{_f(near + elder_w / 2)}"'
+                f' y1="{_f(y)}" x2="{_f(far - elder_w / 2)}" y2="{_f(y)}"/>'
+            )
+        else:
+            add(
+                f'<path class="pj-tree__edge pj-tree__edge--elder" d="M{_f(x)} '
+                f'{_f(top + elder_h)} V{_f(bus_up)} H{_f(centre)} V{_f(home_top)}"/>'
+            )
+    for index, _ in enumerate(relatives):
+        x = rel_x[index]
+        add(
+            f'<path class="pj-tree__edge" d="M{_f(centre)} {_f(home_top + home_h)} '
+            f'V{_f(bus_down)} H{_f(x)} V{_f(rel_top)}"/>'
+        )
+    # the elders' boxes and their edges' labels
+    for elder in ELDERS:
+        x = elder_x[elder.name]
+        add(f'<a class="pj-tree__node pj-tree__node--elder" href="{e(elders_href)}">')
+        add(f"<title>{e(elder.name)}: {e(elder.link)}</title>")
+        add(
+            f'<rect x="{_f(x - elder_w / 2)}" y="{_f(top)}" width="{_f(elder_w)}" '
+            f'height="{_f(elder_h)}" rx="6"/>'
+        )
+        text(x, top + 19, elder.name, "pj-tree__name")
+        text(x, top + 36, elder.where, "pj-tree__small")
+        add("</a>")
+        for n, line in enumerate(_wrap(elder.link, elder_w + gap - 10)):
+            text(x, top + elder_h + 20 + n * 15, line, "pj-tree__label")
+    # Pope Joan
+    if home is not None:
+        names = " · ".join(short_name(r) for r in home.rulesets)
+        home_w = min(width - 20, max(260.0, len(names) * SOURCE_CHAR + 30))
+        add('<g class="pj-tree__node pj-tree__node--home">')
+        add(
+            f'<rect x="{_f(centre - home_w / 2)}" y="{_f(home_top)}" width="{_f(home_w)}" '
+            f'height="{_f(home_h)}" rx="6"/>'
+        )
+        add(f'<a href="{e(game_href(home))}">')
+        text(centre, home_top + 22, home.name, "pj-tree__name")
+        add("</a>")
+        text(
+            centre,
+            home_top + 39,
+            f"{len(home.rulesets)} rulesets, {_years(home)}",
+            "pj-tree__small",
+        )
+        # its sources on one line, each a link
+        add(
+            f'<text class="pj-tree__sources" x="{_f(centre)}" y="{_f(home_top + 56)}" '
+            'text-anchor="middle">'
+        )
+        for index, ruleset in enumerate(home.rulesets):
+            if index:
+                add("<tspan> · </tspan>")
+            add(
+                f'<a href="{e(ruleset_href(ruleset))}"><tspan class="pj-tree__source">'
+                f"{e(short_name(ruleset))}</tspan></a>"
+            )
+        add("</text>")
+        add("</g>")
+    # the relatives, and what each shares with Pope Joan above it
+    for index, game in enumerate(relatives):
+        x = rel_x[index]
+        for n, line in enumerate(edge_lines(game)):
+            text(x, bus_down + 22 + n * 16, line, "pj-tree__label")
+        add('<g class="pj-tree__node pj-tree__node--relative">')
+        add(
+            f'<rect x="{_f(x - rel_w / 2)}" y="{_f(rel_top)}" width="{_f(rel_w)}" '
+            f'height="{_f(rel_h)}" rx="6"/>'
+        )
+        add(f'<a href="{e(game_href(game))}">')
+        text(x, rel_top + 21, game.name, "pj-tree__name")
+        add("</a>")
+        count = len(game.rulesets)
+        text(
+            x,
+            rel_top + 38,
+            f"{count} {'ruleset' if count == 1 else 'rulesets'}, {_years(game)}",
+            "pj-tree__small",
+        )
+        for n, ruleset in enumerate(game.rulesets):
+            add(f'<a href="{e(ruleset_href(ruleset))}">')
+            text(x, rel_top + 58 + n * line_h, short_name(ruleset), "pj-tree__source")
+            add("</a>")
+        add("</g>")
+    add("</svg>")
+    return Markup("".join(out))
+
+
+def _wrap(words: str, room: float) -> list[str]:
+    """``words`` on lines no wider than ``room`` at the tree's text size, cut at spaces.
+
+    >>> _wrap("the same five layout cards", 100.0)
+    ['the same five', 'layout cards']
+    """
+    most = max(8, int(room / TREE_FONT_CHAR))
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines

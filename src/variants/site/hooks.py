@@ -27,6 +27,7 @@ from ..rules.bibliography import Bibliography, has_bibliography, read_bibliograp
 from ..rules.loader import SourceTexts, find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
 from . import brief, glossary, pagecache, playpage, rawhtml
+from .editlinks import edit_paths
 from .exampledeals import examples_dir
 from .pages import (
     PageNameError,
@@ -112,6 +113,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
             recommended=recommended,
             sources_dir=published_texts(bibliography, folder),
             bibliography=bibliography,
+            repo_url=config.repo_url,
         )
     )
     if config.nav is None:
@@ -141,7 +143,11 @@ def page_key(config: MkDocsConfig, site: SiteData, rulesets_dir: Path) -> str:
         found = getattr(importlib.import_module(module), "__file__", None)
         if found is not None and not Path(found).resolve().is_relative_to(package):
             folders.append(Path(found).resolve())
-    settings = {"use_directory_urls": config.use_directory_urls, "extra": dict(config.extra)}
+    settings = {
+        "use_directory_urls": config.use_directory_urls,
+        "extra": dict(config.extra),
+        "repo_url": config.repo_url,
+    }
     return pagecache.page_key(folders, settings)
 
 
@@ -207,7 +213,34 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.append(File.generated(config, src_uri, abs_src_path=str(asset)))
         else:
             files.append(File.generated(config, src_uri, content=asset))
+    set_edit_links(files, config, site)
     return files
+
+
+def set_edit_links(files: Files, config: MkDocsConfig, site: SiteData) -> None:
+    """Each page's "edit this page" target, as a path from the repository's root (the
+    ``edit_uri`` setting points at the root): a written page's own file, a generated page's
+    ruleset, text or template (:func:`edit_paths`), or none, which hides the button, when no
+    such file is in the repository."""
+    root = Path(config.config_file_path).resolve().parent
+
+    def inside(folder: Path) -> str | None:
+        folder = folder.resolve()
+        return folder.relative_to(root).as_posix() if folder.is_relative_to(root) else None
+
+    docs = inside(Path(config.docs_dir))
+    rulesets = inside(_state.rulesets_dir) if _state.rulesets_dir is not None else None
+    examples = (
+        inside(examples_dir(_state.rulesets_dir)) if _state.rulesets_dir is not None else None
+    )
+    sources = inside(site.bibliography.folder) if site.bibliography is not None else None
+    for file in files.documentation_pages():
+        found: tuple[str, ...]
+        if file.generated_by is None:
+            found = (f"{docs}/{file.src_uri}",) if docs is not None else ()
+        else:
+            found = edit_paths(site, file.src_uri, rulesets, examples, sources)
+        file.edit_uri = next((path for path in found if (root / path).is_file()), None)
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -35,7 +35,7 @@ from ..core.saferead import MAX_TEXT_BYTES, decode, read_bytes, read_text_lines
 from ..mechanics.ruleset import HOME_GAME, Gap, InterpretationKind, Ruleset
 from ..rules.bibliography import Bibliography, Entry
 from ..rules.loader import SourceTexts
-from . import brief, family, glossary, overview, timeline
+from . import brief, contributing, family, glossary, overview, timeline
 from . import compare as cmp
 from . import describe as d
 from .readings import kind_words
@@ -220,6 +220,8 @@ class SiteData:
     site is loaded (:func:`with_added_pages`), since a page set's nav may start its work."""
     bibliography: Bibliography | None = None
     """The sources folder's bibliography, whose texts have pages of their own."""
+    repo_url: str | None = None
+    """The repository's address (``repo_url`` in mkdocs.yml), which the contributing page names."""
 
     @classmethod
     def create(
@@ -231,6 +233,7 @@ class SiteData:
         recommended: Ruleset | None = None,
         sources_dir: SourceTexts | None = None,
         bibliography: Bibliography | None = None,
+        repo_url: str | None = None,
     ) -> SiteData:
         ordered = sorted(rulesets.values(), key=lambda r: (r.source.files[0].name, r.id))
         return cls(
@@ -241,6 +244,7 @@ class SiteData:
             recommended=recommended,
             sources_dir=sources_dir,
             bibliography=bibliography,
+            repo_url=repo_url,
         )
 
     @property
@@ -631,9 +635,29 @@ def source_description(entry: Entry) -> str:
 
 
 def family_page(site: SiteData) -> str:
+    link = site.linker("family.md")
+    games = family.games(site.rulesets)
+    cited = {
+        family.FOSTER_1914: ("015", "Foster's Complete Hoyle, revised to 1914, pp. 497 to 510"),
+        family.ENCYCLOPEDIE: ("018", "the Encyclopédie's articles Hoc, Poque and Comète"),
+    }
     return render(
         "family.md.j2",
-        games=family.games(site.rulesets),
+        games=games,
+        tree=family.tree_svg(
+            games,
+            lambda g: link.href(g.page),
+            lambda r: link.ruleset(r.id),
+            f"#{family.ELDERS_ANCHOR}",
+            short_name,
+        ),
+        likenesses=[(g, family.likenesses(g)) for g in games if not g.is_home],
+        elders=family.ELDERS,
+        row_words=family.row_words,
+        foster=family.FOSTER_1914,
+        elder_texts=[
+            (number, file, what, file in site.source_refs) for file, (number, what) in cited.items()
+        ],
         **_common(site, "family.md"),
     )
 
@@ -647,15 +671,28 @@ def game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -
         differs=family.always_differs(game),
         lacks=family.lacks(game),
         others=[other for other in games if other is not game],
+        row_words=family.row_words,
         sections=[(kind, PAGE_TITLES[kind]) for kind in site.section_kinds],
         **_common(site, game.page),
     )
 
 
 def timeline_page(site: SiteData) -> str:
+    link = site.linker("timeline.md")
+
+    def older_href(text: timeline.OlderText) -> str:
+        """A text with a page of its own, its page; else the family page's account of it."""
+        if text.file in site.source_refs:
+            return link.source_file(text.file)
+        return link.href("family.md", family.ELDERS_ANCHOR)
+
+    marks = timeline.marks(site.rulesets, lambda r: link.ruleset(r.id), older_href, short_name)
     return render(
         "timeline.md.j2",
         items=timeline.timeline(site.rulesets),
+        axis=timeline.axis_svg(marks),
+        older_href=older_href,
+        year_said=timeline.year_said,
         home_game=HOME_GAME,
         **_common(site, "timeline.md"),
     )
@@ -700,9 +737,27 @@ def overview_page(site: SiteData, folder: OverviewKind) -> str:
 
 
 def contributing_page(site: SiteData) -> str:
+    """The repository's ``CONTRIBUTING.md``, its detailed reference folded
+    (:mod:`.contributing`), after the repository's address; else the template's essentials."""
+    title_line, shown, folds = "", "", list[Markup]()
+    cut = None
     if site.contributing is not None:
-        return site.contributing
-    return render("contributing.md.j2", **_common(site, "contributing.md"))
+        cut = contributing.guide(site.contributing, site.repo_url)
+        title_line, _, shown = cut.shown.partition("\n")
+        if not title_line.startswith("# "):
+            title_line, shown = "# Contributing", cut.shown
+        folds = contributing.folded(cut)
+    repo = site.repo_url.rstrip("/") if site.repo_url else None
+    return render(
+        "contributing.md.j2",
+        guide=cut,
+        title_line=Markup(title_line),
+        shown=Markup(shown),
+        folds=folds,
+        repo_url=repo,
+        issue_form=f"{repo}/{contributing.ISSUE_FORM}" if repo else None,
+        **_common(site, "contributing.md"),
+    )
 
 
 def ruleset_description(ruleset: Ruleset) -> str:
