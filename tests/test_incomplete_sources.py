@@ -13,7 +13,7 @@ from variants.mechanics.ruleset import Gap, Ruleset, status_label
 from variants.rules.bibliography import read_bibliography
 from variants.rules.loader import load_ruleset, ruleset_schema
 from variants.site import describe as d
-from variants.site.pages import SiteData, ruleset_page, sources_page
+from variants.site.pages import SiteData, ruleset_page, source_pages, sources_page
 
 BASE = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")
 SOURCES = REPO.parent / "shared" / "sources"
@@ -137,24 +137,37 @@ def test_the_page_marks_the_supplied_rule_and_lists_the_gap(lost: Ruleset) -> No
     assert "2 more interpretations choose between readings of words that are there" in html
 
 
-def test_the_sources_page_lists_the_gap_and_the_file_that_supplies(lost: Ruleset) -> None:
+def test_the_apparatus_lists_the_gap_and_the_file_that_supplies(lost: Ruleset) -> None:
+    """The copy's gap is told on its text's apparatus, linked to the line it falls after; the
+    index marks the copy incomplete; Hoyle's apparatus says it supplies the lost rule's reading
+    though no ruleset follows it."""
     site = SiteData.create({"fragment": lost}, ruleset_schema(), bibliography=BIBLIOGRAPHY)
-    html = sources_page(site)
+    pages = source_pages(site)
+    peel = pages["sources/peel-1891/apparatus.md"]
     assert (
-        '<dt>The copy</dt><dd>Missing from it: <a href="peel-1891/#L29">how the board is '
-        "dressed (after line 29)</a>.</dd>"
-    ) in html
-    hoyle = html.index("{#file-005_hoyle-games-improved_pope}")
-    assert html[:hoyle].endswith("Improved and Enlarged \\(early nineteenth century\\) ")
-    assert "<dt>Rulesets</dt><dd>None follows this source on its own.</dd>" in html[hoyle:]
-    assert html.count("Supplies 1 reading:") == 2  # Hoyle's file, and Peel's own
+        '<dt>The copy</dt><dd>Missing from it: <a href="../#L29">how the board is dressed</a> '
+        "(after line 29).</dd>"
+    ) in peel
+    assert [path for path, html in pages.items() if "Missing from it" in html] == [
+        "sources/peel-1891/apparatus.md"
+    ]
+    index = sources_page(site)
+    peel_entry = index[index.index("{#file-000_919af007d8e82e04}") :]
+    assert "incomplete: 1 passage missing" in peel_entry.split("### ", 1)[0]
+    hoyle = pages["sources/hoyle-improved/apparatus.md"]
+    assert "<dt>Rulesets</dt><dd>None follows it on its own" in hoyle
+    supplies = hoyle.split('id="supplies"', 1)[1]
+    assert '<a href="../../../rulesets/fragment/#interp-pool-size">Fragment: ' in supplies
 
 
 def test_a_gap_is_escaped_where_it_reaches_html(tmp_path: Path) -> None:
     hostile = fragment(tmp_path, missing=SCRIPT)
-    site = SiteData.create({"fragment": hostile}, ruleset_schema())
-    for html in (ruleset_page(site, hostile), sources_page(site)):
+    site = SiteData.create({"fragment": hostile}, ruleset_schema(), bibliography=BIBLIOGRAPHY)
+    apparatus = source_pages(site)["sources/peel-1891/apparatus.md"]
+    for html in (ruleset_page(site, hostile), sources_page(site), apparatus):
         assert SCRIPT not in html
-        assert re.search(
-            r"&lt;script&gt;alert\(1\)&lt;/script&gt; \((<a [^>]+>)?after line 29", html
-        )
+    assert re.search(
+        r"&lt;script&gt;alert\(1\)&lt;/script&gt; \((<a [^>]+>)?after line 29",
+        ruleset_page(site, hostile),
+    )
+    assert re.search(r"&lt;script&gt;alert\(1\)&lt;/script&gt;(</a>)? \(after line 29\)", apparatus)

@@ -89,6 +89,8 @@ def test_a_citation_lands_on_its_lines_marked_and_in_view(browser: Browser, base
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{base_url}/rulesets/peel/")
     link = page.locator(CITATION)
+    # a rule's sources are folded under a line naming them: opened, the citation shows
+    link.locator("xpath=ancestor::details[1]/summary").click()
     # the book's page, where the copy marks it, follows the lines
     assert link.inner_text() == "Peel (1891, pp. 80-96), lines 86\N{EN DASH}89 (p. 83)"
     assert link.get_attribute("title") == f"{PEEL}, lines 86\N{EN DASH}89"
