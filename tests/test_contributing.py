@@ -226,7 +226,7 @@ def test_the_built_site_lists_the_relative_under_its_game(built: Path) -> None:
     family = (built / "family" / "index.html").read_text(encoding="utf-8")
     assert f'id="kin-{RELATIVE}"' in family
     examples = (built / "examples" / RELATIVE / "index.html").read_text(encoding="utf-8")
-    assert "The showing</h3>" in examples and "pj-pc--up" in examples
+    assert "<summary>The showing, hand by hand (" in examples and "pj-pc--up" in examples
     assert "Nobody plays a card: the hands are shown in turn" in examples
     statistics = (built / "statistics" / RELATIVE / "index.html").read_text(encoding="utf-8")
     assert "Goes out first" not in statistics

@@ -162,19 +162,19 @@ def test_the_time_axis_places_every_source_by_its_year(
     by_ruleset = {}
     for kind, href, year, _, _, label in marks:
         found = re.fullmatch(r"\.\./rulesets/([a-z0-9-]+)/", href)
-        if found and kind in ("pope-joan", "relative"):
+        if found and kind in ("home", "relative"):
             by_ruleset[found.group(1)] = (kind, year, label)
     assert set(by_ruleset) == {r.id for r in rulesets}
     for ruleset in rulesets:
         kind, year, label = by_ruleset[ruleset.id]
         assert year == ruleset.source.year
-        assert kind == ("pope-joan" if ruleset.source.game == "Pope Joan" else "relative")
+        assert kind == ("home" if ruleset.source.game == "Pope Joan" else "relative")
         assert label
     placed = sorted((year, x) for _, _, year, _, x, _ in marks)
     for (year, x), (next_year, next_x) in itertools.pairwise(placed):
         assert x <= next_x if year == next_year else x < next_x, (year, next_year)
     kinds = {kind for kind, *_ in marks}
-    assert kinds == {"pope-joan", "relative", "older", "date"}
+    assert kinds == {"home", "relative", "older", "date"}
     dates = {year: title for kind, _, year, title, _, _ in marks if kind == "date"}
     assert 1732 in dates and 1814 in dates and "1826" in dates[1814]
     assert 1898 in dates  # Hoffmann's first edition, the text being of 1909

@@ -10,7 +10,7 @@ hook keeps the first that exists, or none, which hides the button.
 
 from __future__ import annotations
 
-from .pages import SiteData
+from .pages import SiteData, extra_page_sets
 
 TEMPLATES = "src/variants/site/templates"
 """The templates' folder, from the repository's root."""
@@ -72,14 +72,19 @@ def edit_paths(
     if len(parts) == 3 and parts[0] == "replay" and examples is not None:
         found.append(f"{examples}/{parts[2]}.yaml")
     ruleset_pages = {"rulesets", "replay", *site.section_kinds}
+    ruleset_pages |= {s.ruleset_folder for s in extra_page_sets if s.ruleset_folder is not None}
     is_ruleset_page = len(parts) >= 2 and parts[0] in ruleset_pages and parts[1] != "index"
     if is_ruleset_page and rulesets is not None:
         found.append(f"{rulesets}/{parts[1]}.yaml")
-    is_text_page = len(parts) == 2 and parts[0] == "sources"
+    is_text_page = parts[0] == "sources" and (
+        len(parts) == 2 or (len(parts) == 3 and parts[2] == "apparatus")
+    )
     if is_text_page and sources is not None and any(e.slug == parts[1] for e in site.entries):
         found.append(f"{sources}/sources.yaml")  # a text is kept as found, never edited
     if len(parts) == 2 and parts[0] == "games":
         found.append(f"{TEMPLATES}/family_member.md.j2")
     if page in TEMPLATE_OF:
         found.append(f"{TEMPLATES}/{TEMPLATE_OF[page]}")
+    for page_set in extra_page_sets:
+        found += [f"{TEMPLATES}/{name}" for name in page_set.templates(page)]
     return tuple(path for path in found if path)

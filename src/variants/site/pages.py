@@ -139,6 +139,12 @@ class PageSet:
     section: NavSection
     nav: Callable[[SiteData], Sequence[dict[str, Any]]]
     pages: Callable[[SiteData], Mapping[str, PageMaker]]
+    ruleset_folder: str | None = None
+    """The folder of the set's pages that are one per ruleset, each named by its id (a
+    contributor edits the ruleset to change one); none when the set has no such pages."""
+    templates: Callable[[str], tuple[str, ...]] = lambda page: ()
+    """For a page of the set (its path in the docs folder), the templates that tell it, by
+    their names in the templates folder; none for a page not the set's."""
 
 
 extra_page_sets: list[PageSet] = []

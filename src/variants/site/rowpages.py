@@ -723,4 +723,13 @@ def _pages(site: SiteData) -> Mapping[str, PageMaker]:
     return pages
 
 
-add_page_set(PageSet("compare", _nav, _pages))
+def _templates(page: str) -> tuple[str, ...]:
+    """The template that tells each collation page."""
+    if page == INDEX:
+        return ("rule_index.md.j2",)
+    if page == DEPENDENCE:
+        return ("rule_dependence.md.j2",)
+    return ("rule_row.md.j2",) if page.startswith(f"{FOLDER}/") else ()
+
+
+add_page_set(PageSet("compare", _nav, _pages, templates=_templates))

@@ -303,5 +303,9 @@ def _link(ruleset: Ruleset) -> tuple[str, str]:
     return ("Print a rules card", card_path(ruleset.id))
 
 
-add_page_set(PageSet("examples", _nav, _pages))
+def _templates(page: str) -> tuple[str, ...]:
+    return ("rules_card.md.j2",) if page.startswith("card/") else ()
+
+
+add_page_set(PageSet("examples", _nav, _pages, ruleset_folder="card", templates=_templates))
 ruleset_link(_link)

@@ -129,7 +129,7 @@ def timeline(rulesets: Sequence[Ruleset]) -> list[Entry | Milestone | OlderText]
 # --------------------------------------------------------------------------------------------
 # The time axis
 
-MarkKind = Literal["pope-joan", "relative", "older", "date"]
+MarkKind = Literal["home", "relative", "older", "date"]
 """A ruleset of Pope Joan; a ruleset of a relative; a text of a relative the project has no
 ruleset for; a date a secondary source or a later edition gives."""
 
@@ -151,7 +151,7 @@ class Mark:
     @property
     def above(self) -> bool:
         """Pope Joan's marks go above the axis, its relatives' below."""
-        return self.kind in ("pope-joan", "date")
+        return self.kind in ("home", "date")
 
 
 @dataclass(frozen=True)
@@ -240,7 +240,7 @@ def marks(
                 name if str(year) in ruleset.source.date else f"{name}, {year_said(ruleset)}",
                 f"{ruleset.title} ({ruleset.source.date})",
                 ruleset_href(ruleset),
-                "pope-joan" if home else "relative",
+                "home" if home else "relative",
             )
         )
         for earlier in earlier_editions(ruleset):
