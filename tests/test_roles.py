@@ -401,6 +401,26 @@ def test_the_statistics_runs_follow_the_pope_of_a_renamed_copy(
         "variants: no compartment 'pope' (board: nine-box, marriage-box, plot-box, one-box, "
         "rex-box, regina-box, knave-box, out-box)"
     ]
+    pair = run(
+        [
+            "card-holder",
+            "renamed-peel",
+            "--players",
+            "4",
+            "--deals",
+            "50",
+            "--compartment",
+            "marriage-box",
+        ],
+        tmp_path,
+        env,
+        command=experiment.main,
+    )
+    assert pair.status == 1
+    assert pair.err_lines == [
+        "variants: compartment 'marriage-box' is not won by one named card, so it has no holder "
+        "to follow (those that are: nine-box)"
+    ]
 
 
 # --------------------------------------------------------------------------------------------

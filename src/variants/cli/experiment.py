@@ -10,7 +10,7 @@ import os
 from collections.abc import Sequence
 
 from ..analysis.reports import report_json
-from ..rules.roles import chief_card
+from ..rules.roles import chief_card, named_card
 from ..site.stats_runs import KINDS, Run, play_runs
 from .inputs import table_from
 from .jsonout import print_json
@@ -51,6 +51,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.kind} takes --{unit} K")
     if args.compartment is not None and args.compartment not in compiled.ids:
         raise UsageError(f"no compartment {args.compartment!r} (board: {', '.join(compiled.ids)})")
+    if args.kind == "card-holder" and args.compartment is not None:
+        followed = compiled.compartments[compiled.ids.index(args.compartment)]
+        if named_card(followed.win) is None:
+            named = [c.id for c in compiled.compartments if named_card(c.win) is not None]
+            raise UsageError(
+                f"compartment {args.compartment!r} is not won by one named card, so it has no "
+                f"holder to follow (those that are: {', '.join(named) or 'none'})"
+            )
     by_role = args.kind == "card-holder" and args.compartment is None
     if by_role and chief_card(compiled.rules) is None:
         raise UsageError("no compartment here is won by one named card: give --compartment")
