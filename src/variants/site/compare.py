@@ -8,6 +8,7 @@ compartments by what they do (:mod:`variants.rules.roles`), never by id.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, assert_never, get_args
@@ -396,12 +397,30 @@ class GameColumns:
 
 
 def game_slug(name: str) -> str:
-    """The game's name as the page's address spells it.
+    """A game's name as a slug, for an address or a page's path: ``Pope Joan`` gives
+    ``pope-joan``; nothing left gives ``game``.
 
-    >>> game_slug("Pope Joan"), game_slug("Matrimony")
-    ('pope-joan', 'matrimony')
+    >>> game_slug("Pope Joan"), game_slug("Spin / Spinado"), game_slug("???")
+    ('pope-joan', 'spin-spinado', 'game')
     """
-    return "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split()) or "game"
+    return "-".join(re.findall(r"[a-z0-9]+", name.lower())) or "game"
+
+
+def game_slugs(names: Sequence[str]) -> list[str]:
+    """Each game's slug (:func:`game_slug`), in order; two names that spell the same slug are
+    told apart by a number.
+
+    >>> game_slugs(["Spin", "spin", "Spin!"])
+    ['spin', 'spin-2', 'spin-3']
+    """
+    taken: list[str] = []
+    for name in names:
+        base = slug = game_slug(name)
+        number = 2
+        while slug in taken:
+            slug, number = f"{base}-{number}", number + 1
+        taken.append(slug)
+    return taken
 
 
 def games(rulesets: Sequence[Ruleset]) -> tuple[GameColumns, ...]:
@@ -410,16 +429,11 @@ def games(rulesets: Sequence[Ruleset]) -> tuple[GameColumns, ...]:
     found: dict[str, list[Ruleset]] = {}
     for ruleset in columns(rulesets):
         found.setdefault(ruleset.source.game, []).append(ruleset)
-    taken: set[str] = set()
-    made: list[GameColumns] = []
-    for name, members in found.items():
-        base = slug = game_slug(name)
-        number = 2
-        while slug in taken:
-            slug, number = f"{base}-{number}", number + 1
-        taken.add(slug)
-        made.append(GameColumns(name, slug, tuple(members)))
-    return tuple(made)
+    slugs = game_slugs(list(found))
+    return tuple(
+        GameColumns(name, slug, tuple(members))
+        for (name, members), slug in zip(found.items(), slugs, strict=True)
+    )
 
 
 def matrix(rulesets: Sequence[Ruleset]) -> tuple[Row, ...]:

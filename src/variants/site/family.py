@@ -4,7 +4,6 @@ which it does not, read from the two rulesets' comparison rows rather than writt
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -166,15 +165,6 @@ class Game:
         return self.name == HOME_GAME
 
 
-def slug_for(name: str) -> str:
-    """A game's name as a slug: ``Pope Joan`` gives ``pope-joan``; nothing left gives ``game``.
-
-    >>> slug_for("Pope Joan"), slug_for("Spin / Spinado"), slug_for("???")
-    ('pope-joan', 'spin-spinado', 'game')
-    """
-    return "-".join(re.findall(r"[a-z0-9]+", name.lower())) or "game"
-
-
 def title_for_slug(slug: str) -> str:
     """
     >>> title_for_slug("pope-joan"), title_for_slug("spin-and-spinado")
@@ -191,23 +181,12 @@ def games(rulesets: Sequence[Ruleset]) -> list[Game]:
     """Every game with its rulesets, in :func:`by_game`'s order; two games whose names give the
     same slug are told apart by a number."""
     related = kinships(rulesets)
-    found: list[Game] = []
-    taken: set[str] = set()
-    for name, members in by_game(rulesets):
-        base = slug = slug_for(name)
-        number = 2
-        while slug in taken:
-            slug, number = f"{base}-{number}", number + 1
-        taken.add(slug)
-        found.append(
-            Game(
-                name,
-                slug,
-                tuple(members),
-                tuple(k for k in related if k.ruleset in members),
-            )
-        )
-    return found
+    grouped = by_game(rulesets)
+    slugs = cmp.game_slugs([name for name, _ in grouped])
+    return [
+        Game(name, slug, tuple(members), tuple(k for k in related if k.ruleset in members))
+        for (name, members), slug in zip(grouped, slugs, strict=True)
+    ]
 
 
 def _count_range(low: int, high: int) -> str:
