@@ -578,7 +578,7 @@ def graph(found: Sequence[Book], pairs: Sequence[Dependence]) -> Graph:
                 round(1 + 9 * d.row_words / most, 1),
                 d.row_words >= most / 2,
                 f"{book_name(d.first)} and {book_name(d.second)}: {d.row_words} words shared "
-                f"in {len(d.rows)} rules",
+                f"in {len(d.rows)} rule{'' if len(d.rows) == 1 else 's'}",
             )
         )
     described = "; ".join(
