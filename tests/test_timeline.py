@@ -180,6 +180,8 @@ def test_the_time_axis_places_every_source_by_its_year(
     assert 1898 in dates  # Hoffmann's first edition, the text being of 1909
     older = {year: (href, title) for kind, href, year, title, _, _ in marks if kind == "older"}
     assert "Nain Jaune" in older[1914][1] and older[1914][0].startswith("../sources/")
-    assert older[1753][0] == "../family/#nain-jaune"  # a text with no page of its own
+    # the older texts kept among the sources link to their own pages
+    assert older[1674][0].startswith("../sources/cotton-1674-queen-nazareen/")
+    assert older[1753][0].startswith("../sources/encyclopedie-1753-1765/")
     # the drawing scrolls in a box of its own: the page stays as wide as the screen
     assert 'class="pj-axis-scroll" tabindex="0" role="region"' in html
