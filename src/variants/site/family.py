@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from markupsafe import Markup, escape
 
@@ -418,6 +419,10 @@ def _years(game: Game) -> str:
     return str(years[0]) if years[0] == years[-1] else f"{years[0]} to {years[-1]}"
 
 
+RELATIVES_PER_ROW = 3
+"""At most this many relatives side by side in the tree, so that each edge's label has room."""
+
+
 def tree_svg(
     games_: Sequence[Game],
     game_href: Callable[[Game], str],
@@ -427,34 +432,75 @@ def tree_svg(
     ident: str = "pj-tree",
 ) -> Markup:
     """The family as a tree, one ``<svg>``: the older games the sources name above Pope Joan
-    (dashed), Pope Joan with its sources, and its relatives below it, each edge labelled with
-    what the two games have alike. Every piece of text is escaped."""
+    (dashed where the project has no ruleset of them, a linked box with its rulesets where it
+    has), Pope Joan with its sources, and its relatives below it in rows, each edge labelled
+    with what the two games have alike. Every piece of text is escaped."""
     e = escape
     home = next((g for g in games_ if g.is_home), None)
-    relatives = [g for g in games_ if not g.is_home]
+    by_name = {g.name: g for g in games_ if not g.is_home}
+    elder_games = {elder.name: by_name[elder.name] for elder in ELDERS if elder.name in by_name}
+    relatives = [g for g in games_ if not g.is_home and g.name not in elder_games]
     out: list[str] = []
     add = out.append
     width = TREE_WIDTH
+    line_h = 16.0
 
     def text(x: float, y: float, words: str, cls: str, anchor: str = "middle") -> None:
         add(f'<text class="{cls}" x="{_f(x)}" y="{_f(y)}" text-anchor="{anchor}">{e(words)}</text>')
 
+    def rulesets_box(game: Game, x: float, y: float, w: float, h: float, kind: str) -> None:
+        """A game with rulesets: its name linked to its page, how many rulesets and when, and
+        each ruleset linked to its page."""
+        add(f'<g class="pj-tree__node pj-tree__node--{kind}">')
+        add(f'<rect x="{_f(x - w / 2)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" rx="6"/>')
+        add(f'<a href="{e(game_href(game))}">')
+        text(x, y + 21, game.name, "pj-tree__name")
+        add("</a>")
+        count = len(game.rulesets)
+        text(
+            x,
+            y + 38,
+            f"{count} {'ruleset' if count == 1 else 'rulesets'}, {_years(game)}",
+            "pj-tree__small",
+        )
+        for n, ruleset in enumerate(game.rulesets):
+            add(f'<a href="{e(ruleset_href(ruleset))}">')
+            text(x, y + 58 + n * line_h, short_name(ruleset), "pj-tree__source")
+            add("</a>")
+        add("</g>")
+
     # the elders, on the top row
-    elder_w, elder_h, top = 190.0, 46.0, 8.0
+    elder_w, top = 190.0, 8.0
+    elder_h = 46.0
+    if elder_games:
+        most = max(len(g.rulesets) for g in elder_games.values())
+        elder_h = 52 + most * line_h
     elder_x: dict[str, float] = {}
     gap = (width - len(ELDERS) * elder_w) / (len(ELDERS) + 1)
     for index, elder in enumerate(ELDERS):
         elder_x[elder.name] = gap + index * (elder_w + gap) + elder_w / 2
-    home_top, home_h = 180.0, 64.0
+    label_lines = max((len(_wrap(elder.link, elder_w + gap - 10)) for elder in ELDERS), default=0)
+    home_top = top + elder_h + 20 + label_lines * 15 + 30
+    home_h = 64.0
     bus_up = home_top - 22
     bus_down = home_top + home_h + 24
-    rel_top = bus_down + 96
-    line_h = 16.0
-    rel_w = min(270.0, (width - 20) / max(1, len(relatives)) - 20)
-    rel_gap = (width - len(relatives) * rel_w) / (len(relatives) + 1)
-    rel_x = [rel_gap + i * (rel_w + rel_gap) + rel_w / 2 for i in range(len(relatives))]
+    rows = [
+        relatives[i : i + RELATIVES_PER_ROW] for i in range(0, len(relatives), RELATIVES_PER_ROW)
+    ]
+    per_row = min(RELATIVES_PER_ROW, max(1, len(relatives)))
+    rel_w = min(250.0, (width - 20) / per_row - 20)
     rel_h = 52 + max((len(g.rulesets) for g in relatives), default=0) * line_h
-    height = rel_top + rel_h + 10
+    label_room = 4 * line_h + 32  # the edge's label above each box
+    row_step = label_room + rel_h + 24
+    rel_top0 = bus_down + label_room
+    placed: list[tuple[Game, float, float]] = []  # (game, centre x, top y)
+    for r, row in enumerate(rows):
+        row_gap = (width - len(row) * rel_w) / (len(row) + 1)
+        for n, game in enumerate(row):
+            placed.append(
+                (game, row_gap + n * (rel_w + row_gap) + rel_w / 2, rel_top0 + r * row_step)
+            )
+    height = (rel_top0 + (len(rows) - 1) * row_step + rel_h + 10) if rows else bus_down + 10
     i = e(ident)
     add(
         f'<svg class="pj-tree" viewBox="0 0 {_f(width)} {_f(height)}" width="{_f(width)}" '
@@ -473,7 +519,7 @@ def tree_svg(
         x = elder_x[elder.name]
         if elder.child in elder_x:  # to another elder, on the same row
             x2 = elder_x[elder.child]
-            y = top + elder_h / 2
+            y = top + 23
             near, far = sorted((x, x2))
             add(
                 f'<line class="pj-tree__edge pj-tree__edge--elder" x1="{_f(near + elder_w / 2)}"'
@@ -484,24 +530,38 @@ def tree_svg(
                 f'<path class="pj-tree__edge pj-tree__edge--elder" d="M{_f(x)} '
                 f'{_f(top + elder_h)} V{_f(bus_up)} H{_f(centre)} V{_f(home_top)}"/>'
             )
-    for index, _ in enumerate(relatives):
-        x = rel_x[index]
-        add(
-            f'<path class="pj-tree__edge" d="M{_f(centre)} {_f(home_top + home_h)} '
-            f'V{_f(bus_down)} H{_f(x)} V{_f(rel_top)}"/>'
-        )
+    first_bus = rel_top0 - label_room + 8
+    # a row below the first is reached down the gap between the first row's boxes that lies
+    # nearest the centre, so that no edge crosses a box
+    first = [x for _, x, y in placed if y == rel_top0]
+    gaps = [(a + b) / 2 for a, b in pairwise(first)]
+    lane = min(gaps, key=lambda g: abs(g - centre)) if gaps else centre
+    for _, x, y in placed:
+        row_bus = y - label_room + 8
+        if y == rel_top0:
+            d = f"M{_f(centre)} {_f(home_top + home_h)} V{_f(row_bus)} H{_f(x)} V{_f(y)}"
+        else:
+            d = (
+                f"M{_f(centre)} {_f(home_top + home_h)} V{_f(first_bus)} H{_f(lane)} "
+                f"V{_f(row_bus)} H{_f(x)} V{_f(y)}"
+            )
+        add(f'<path class="pj-tree__edge" d="{d}"/>')
     # the elders' boxes and their edges' labels
     for elder in ELDERS:
         x = elder_x[elder.name]
-        add(f'<a class="pj-tree__node pj-tree__node--elder" href="{e(elders_href)}">')
-        add(f"<title>{e(elder.name)}: {e(elder.link)}</title>")
-        add(
-            f'<rect x="{_f(x - elder_w / 2)}" y="{_f(top)}" width="{_f(elder_w)}" '
-            f'height="{_f(elder_h)}" rx="6"/>'
-        )
-        text(x, top + 19, elder.name, "pj-tree__name")
-        text(x, top + 36, elder.where, "pj-tree__small")
-        add("</a>")
+        played = elder_games.get(elder.name)
+        if played is not None:
+            rulesets_box(played, x, top, elder_w, elder_h, "relative")
+        else:
+            add(f'<a class="pj-tree__node pj-tree__node--elder" href="{e(elders_href)}">')
+            add(f"<title>{e(elder.name)}: {e(elder.link)}</title>")
+            add(
+                f'<rect x="{_f(x - elder_w / 2)}" y="{_f(top)}" width="{_f(elder_w)}" '
+                f'height="{_f(elder_h)}" rx="6"/>'
+            )
+            text(x, top + 19, elder.name, "pj-tree__name")
+            text(x, top + 36, elder.where, "pj-tree__small")
+            add("</a>")
         for n, line in enumerate(_wrap(elder.link, elder_w + gap - 10)):
             text(x, top + elder_h + 20 + n * 15, line, "pj-tree__label")
     # Pope Joan
@@ -537,30 +597,10 @@ def tree_svg(
         add("</text>")
         add("</g>")
     # the relatives, and what each shares with Pope Joan above it
-    for index, game in enumerate(relatives):
-        x = rel_x[index]
+    for game, x, y in placed:
         for n, line in enumerate(edge_lines(game)):
-            text(x, bus_down + 22 + n * 16, line, "pj-tree__label")
-        add('<g class="pj-tree__node pj-tree__node--relative">')
-        add(
-            f'<rect x="{_f(x - rel_w / 2)}" y="{_f(rel_top)}" width="{_f(rel_w)}" '
-            f'height="{_f(rel_h)}" rx="6"/>'
-        )
-        add(f'<a href="{e(game_href(game))}">')
-        text(x, rel_top + 21, game.name, "pj-tree__name")
-        add("</a>")
-        count = len(game.rulesets)
-        text(
-            x,
-            rel_top + 38,
-            f"{count} {'ruleset' if count == 1 else 'rulesets'}, {_years(game)}",
-            "pj-tree__small",
-        )
-        for n, ruleset in enumerate(game.rulesets):
-            add(f'<a href="{e(ruleset_href(ruleset))}">')
-            text(x, rel_top + 58 + n * line_h, short_name(ruleset), "pj-tree__source")
-            add("</a>")
-        add("</g>")
+            text(x, y - label_room + 30 + n * line_h, line, "pj-tree__label")
+        rulesets_box(game, x, y, rel_w, rel_h, "relative")
     add("</svg>")
     return Markup("".join(out))
 
