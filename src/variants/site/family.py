@@ -231,6 +231,8 @@ def divisions(game: Game) -> str:
             if compartment.label.lower() not in {label.lower() for label in labels}:
                 labels.append(compartment.label)
     counts = [len(r.rules.board.compartments) for r in game.rulesets]
+    if not any(counts):
+        return "It has no board: every counter passes from one player to another."
     how_many = _count_range(min(counts), max(counts))
     if len(set(counts)) == 1 and len(labels) == counts[0]:
         return f"The stakes are laid on {how_many} divisions: {join_words(labels)}."
@@ -351,6 +353,12 @@ ELDERS: tuple[Elder, ...] = (
     ),
 )
 """Pope Joan's older kin, told on the family page's section on Nain Jaune."""
+
+
+def unplayed_elders(games_: Sequence[Game]) -> tuple[Elder, ...]:
+    """The older games the sources name that no ruleset here plays."""
+    played = {game.name for game in games_}
+    return tuple(elder for elder in ELDERS if elder.name not in played)
 
 
 NAMES = frozenset({"Pope", "Pope's", "Matrimony", "Intrigue"})

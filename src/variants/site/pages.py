@@ -677,6 +677,7 @@ def game_page(site: SiteData, game: family.Game, games: Sequence[family.Game]) -
         differs=family.always_differs(game),
         lacks=family.lacks(game),
         others=[other for other in games if other is not game],
+        unplayed=family.unplayed_elders(games),
         row_words=family.row_words,
         sections=[(kind, PAGE_TITLES[kind]) for kind in site.section_kinds],
         **_common(site, game.page),
