@@ -17,7 +17,7 @@ from ..core.citations import Provenance
 from ..core.findings import RuleCheck
 
 if TYPE_CHECKING:
-    from .hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
+    from .hooks import AfterCard, AtDeal, AtStop, AtTurn, AtTurnUp, InTurn
     from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
@@ -95,6 +95,12 @@ class Draft:
     """card -> the hook called after it is played (:data:`.hooks.AfterCard`)."""
     at_stop: list[AtStop] = field(default_factory=list)
     """Hooks tried, in order, when a run stops for want of a card (:data:`.hooks.AtStop`)."""
+    at_turn: list[AtTurn] = field(default_factory=list)
+    """Hooks tried, in order, when the player of a run's last card cannot play the next
+    (:data:`.hooks.AtTurn`)."""
+    told_at_turn: list[AtTurn] = field(default_factory=list)
+    """Hooks at the same moment that only add events to the log (what is said at the table),
+    tried after :attr:`at_turn`'s: the play loop calls them only when a log is kept."""
     game: int = -1
     """The compartment won by going out, or -1."""
     penalties: list[int] = field(default_factory=list)
