@@ -9,7 +9,7 @@ of one trump suit while they are made, which :mod:`variants.engine.compiled` the
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
@@ -154,6 +154,29 @@ class PlayedApart(ABC):
     @abstractmethod
     def step(self, who: str, card: Callable[[int], str]) -> str:
         """The card played as one step of a replay, its player named ``who``."""
+
+
+class Passed(ABC):
+    """The event of seats a mechanic has pass their turn in a run, playing no card, for want of
+    the card ``missing``. Each is a frozen dataclass of its mechanic's module, with ``seats``
+    (in the order they passed) and ``missing``; the log's readers (the narration, the replay,
+    the worked examples) tell every one alike, in its own words, and count no card for it."""
+
+    __slots__ = ()
+
+    seats: tuple[int, ...]
+    missing: int
+    rule: ClassVar[str]
+    """The key of the rule it applies (its mechanic's fragment), as for :class:`PlayedApart`."""
+
+    @abstractmethod
+    def note(self, names: Sequence[str], card: Callable[[int], str]) -> str:
+        """The sentence (capitalised, with its full stop) the narration tells after the card
+        played before it, the seats named ``names`` in running text and cards by ``card``."""
+
+    @abstractmethod
+    def step(self, names: Sequence[str], card: Callable[[int], str]) -> str:
+        """The passes as one step of a replay, a sentence as :meth:`note`'s."""
 
 
 @dataclass(frozen=True)

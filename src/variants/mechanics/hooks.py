@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
 
 if TYPE_CHECKING:
-    from .base import PlayedApart
+    from .base import Passed, PlayedApart
     from .holders import Exempted
     from .ruleset import Compartment, Rules
     from .showing import Shown
@@ -124,7 +124,7 @@ class Run(Protocol):
     @property
     def ledger(self) -> Ledger: ...
     @property
-    def log(self) -> Log[PlayedApart | Shown | DealVoided] | None: ...
+    def log(self) -> Log[PlayedApart | Passed | Shown | DealVoided] | None: ...
 
     def holder(self, card: int) -> int:
         """The seat holding ``card``, or -1 when it is in no hand."""
