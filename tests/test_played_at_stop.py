@@ -8,20 +8,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_passing import rule_told
+from test_passing import write_ruleset as write_rules
 
 from variants.core.cards import parse_card
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.mechanics.played_at_stop import PlayedWhenStopped, summary
 from variants.rules.loader import load_ruleset
 from variants.rules.yamlsource import ProblemsError
-from variants.site.describe.play import play_rules
-from variants.site.steprules import rule_applied
 from variants.telling.narrate import narrate
 from variants.telling.replaydata import step_line
 from variants.telling.results import plays
 
 REPO = Path(__file__).resolve().parent.parent
-BASE = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")
 NINE = """    played_at_stop:
       card: {card}
       provenance:
@@ -34,17 +33,7 @@ DEAL = REPO / "tests" / "mechanics" / "played-at-stop.yaml"
 
 def write_ruleset(folder: Path, card: str = "9D") -> Path:
     """``base.yaml`` with the card played when a run stops, as ruleset ``played-at-stop``."""
-    text = BASE.replace("id: base\n", "id: played-at-stop\n")
-    text = text.replace("    lead: any\n", "    lead: any\n" + NINE.format(card=card))
-    text = text.replace(
-        "    - name: 000_919af007d8e82e04.txt\n      lines: 149\n",
-        "    - name: 000_919af007d8e82e04.txt\n      lines: 149\n"
-        "    - name: 015_foster-complete-hoyle-1914_commit-pope-joan-newmarket-pochen.txt\n"
-        "      lines: 284\n",
-    )
-    path = folder / "played-at-stop.yaml"
-    path.write_text(text, encoding="utf-8")
-    return path
+    return write_rules(folder, NINE.format(card=card), passing=False, rid="played-at-stop")
 
 
 @pytest.fixture(scope="module")
@@ -85,11 +74,9 @@ def test_the_nine_is_told_in_the_narration_the_replay_and_the_rules(folder: Path
     event = PlayedWhenStopped(2, c("9D"), c("3S"))
     step = step_line(event, rules, dealer=0, players=3)
     assert step == "Seat 2 plays 9D, as no one can play 3S."
-    anchor = rule_applied(event, rules)
-    said = {rule.anchor: rule for rule in play_rules(rules)}
-    assert anchor == "rule-played-at-stop"
-    assert said[anchor].title == "The nine of diamonds when a run stops"
-    assert said[anchor].sentences == (
+    said = rule_told(event, rules, "rule-played-at-stop")
+    assert said.title == "The nine of diamonds when a run stops"
+    assert said.sentences == (
         "When a run stops because no one holds its next card, whoever holds the nine of "
         "diamonds plays it, and the run goes on from it: the next card up in its suit follows.",
     )
