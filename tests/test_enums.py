@@ -30,6 +30,7 @@ from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankP
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
 from variants.mechanics.passing import Direction, Passing
+from variants.mechanics.played_at_stop import PlayedAtStop, When
 from variants.mechanics.ruleset import (
     AdvicePreference,
     Alternative,
@@ -104,6 +105,7 @@ TIES: dict[str, Tie] = {
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
     "rules.play.with_another.joins": Tie(WithAnother, "joins", Joins),
     "rules.play.passing.to": Tie(Passing, "to", Direction),
+    "rules.play.played_at_stop.when": Tie(PlayedAtStop, "when", When),
     "rules.game.deals": Tie(Game, "deals", PerPlayer),
     "rules.deal.stock.from": Tie(StockSetAside, "end", StockEnd),
     "rules.deal.spare_seen_by": Tie(Deal, "spare_seen_by", SeenBy),

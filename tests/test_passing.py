@@ -13,7 +13,7 @@ import pytest
 from variants.core.cards import parse_card
 from variants.dealfile import DealFile, play_deal_file, read_deal_file
 from variants.engine.events import Event, Passed
-from variants.engine.play import play_deal
+from variants.engine.play import DealResult, play_deal
 from variants.engine.policies import make_policy
 from variants.mechanics.passing import PassedWithout, _in_runs, summary
 from variants.mechanics.ruleset import Rules
@@ -129,11 +129,17 @@ def assert_quiet_alike(deal: DealFile) -> None:
     assert quiet._replace(events=()) == logged._replace(events=())
 
 
-def test_the_passes_are_told_in_the_narration_the_replay_and_the_rules(folder: Path) -> None:
-    deal = read_deal_file(DEAL, folder)
+def played(path: Path, folder: Path) -> tuple[DealResult, Rules, str]:
+    """The deal file at ``path`` played under the rulesets of ``folder``: its result, its rules
+    and its narration."""
+    deal = read_deal_file(path, folder)
     result = play_deal_file(deal)
     rules = deal.compiled.rules
-    told = "\n".join(narrate(result.events, rules))
+    return result, rules, "\n".join(narrate(result.events, rules))
+
+
+def test_the_passes_are_told_in_the_narration_the_replay_and_the_rules(folder: Path) -> None:
+    result, rules, told = played(DEAL, folder)
     assert (
         "nothing leads up to it). Seat 2 passes, without 2S. Then seat 0 2S, seat 1 3S. "
         "Seat 2 and seat 0 pass, without 4S. The run stops at 3S: no one plays 4S, "
