@@ -12,6 +12,8 @@ pins it: the two of spades the first run lacked is led in the second."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -20,7 +22,9 @@ from test_passing import write_ruleset as write_rules
 
 from variants.core.cards import parse_card
 from variants.dealfile import play_deal_file, read_deal_file
-from variants.engine.events import Passed
+from variants.engine.events import Passed, Played
+from variants.engine.play import play_deal
+from variants.engine.policies import LowestPolicy
 from variants.mechanics.passing import PassedWithout
 from variants.mechanics.played_at_stop import PlayedInTurn, PlayedWhenStopped, summary
 from variants.rules.loader import load_ruleset
@@ -160,6 +164,27 @@ def test_the_holder_of_the_next_card_reached_first_plays_it_and_a_player_plays_t
         PassedWithout((1,), c("10D")),
         PassedWithout((0, 1), c("JD")),
     ]
+
+
+class Declines(LowestPolicy):
+    """Leads as ``lowest`` does, and never plays a card in his turn instead of a missing one."""
+
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        return False
+
+
+def test_a_player_who_declines_the_chance_passes_like_the_others(in_turn: Path) -> None:
+    """Seat 2's policy does not play the nine in his turn: he passes, seat 0 plays the two of
+    spades, and the nine is never played in anyone's turn."""
+    deal = read_deal_file(IN_TURN_DEAL, in_turn)
+    result = play_deal(deal.compiled, deal.setup, Declines(), random.Random(0), (c("AS"),))
+    assert plays(result.events)[:2] == [(1, c("AS")), (0, c("2S"))]
+    assert result.events[result.events.index(PassedWithout((2,), c("2S"))) + 1] == Played(
+        0, c("2S")
+    )
+    assert not any(isinstance(event, PlayedInTurn) for event in result.events)
 
 
 def test_the_nine_in_turn_is_told_in_the_narration_the_replay_and_the_rules(
