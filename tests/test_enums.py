@@ -29,6 +29,8 @@ from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
+from variants.mechanics.passing import Direction, Passing
+from variants.mechanics.played_at_stop import PlayedAtStop, When
 from variants.mechanics.ruleset import (
     AdvicePreference,
     Alternative,
@@ -102,6 +104,8 @@ TIES: dict[str, Tie] = {
     "rules.play.stops{key}": Tie(Stop, "cause", StopCause),
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
     "rules.play.with_another.joins": Tie(WithAnother, "joins", Joins),
+    "rules.play.passing.to": Tie(Passing, "to", Direction),
+    "rules.play.played_at_stop.when": Tie(PlayedAtStop, "when", When),
     "rules.game.deals": Tie(Game, "deals", PerPlayer),
     "rules.deal.stock.from": Tie(StockSetAside, "end", StockEnd),
     "rules.deal.spare_seen_by": Tie(Deal, "spare_seen_by", SeenBy),

@@ -86,6 +86,12 @@ class _Person:
         """Spin with a card in turn: as the advice would."""
         return self.advice.plays_with(hand, card, with_card, rng)
 
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        """A card played in his turn instead of a missing one: as the advice would."""
+        return self.advice.plays_instead(hand, card, missing, rng)
+
     def explain(self, view: SeatView, card: int) -> str:
         advised, reason = self.advice.choose_lead(view, random.Random(0))
         self.compared.append(Compared(card, advised, render_reason(reason, PLAIN)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..mechanics.base import Passed as Passed
 from ..mechanics.base import PlayedApart as PlayedApart
 from ..mechanics.holders import Exempted as Exempted
 from ..mechanics.hooks import PayReason as PayReason
@@ -157,6 +158,7 @@ Event = (
     | Led
     | Played
     | PlayedApart
+    | Passed
     | Shown
     | Stopped
     | WentOut

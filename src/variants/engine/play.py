@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 
 from ..core.cards import SUIT_NAMES, SUITS, card_name, suit_of
 from ..mechanics import pool as pool_cards
-from ..mechanics.hooks import AtStop, InTurn
+from ..mechanics.hooks import AtStop, AtTurn, InTurn
 from ..mechanics.ruleset import StopCause
 from ..mechanics.spare_seen import knows_spare
 from .compiled import (
@@ -139,6 +139,13 @@ class Policy(Protocol):
         """Whether the seat holding ``with_card`` (Spin) and ``hand`` plays it together with
         ``card``, a card of his played in its turn in a run
         (:mod:`variants.mechanics.with_another`)."""
+        ...
+
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        """Whether the seat holding ``card`` and ``hand``, whose turn it is in a run and who
+        cannot play ``missing``, plays ``card`` instead, where a rule lets him."""
         ...
 
 
@@ -434,6 +441,7 @@ def play_dealt(
         in_turn = tables.in_turn
         after_card = tables.after_card
         at_stop = tables.at_stop
+        at_turn = tables.at_turn + tables.told_at_turn if logging else tables.at_turn
         pair_player: dict[int, int] = {}
         pending_bonus: list[tuple[int, int]] = []
         if tables.hooked:
@@ -506,6 +514,15 @@ def play_dealt(
                     break
                 following = chain[card]
                 where = owner[following]
+                if at_turn and where != seat and following != END:
+                    # The turn passes from ``seat``: a mechanic may tell who passes, or have a
+                    # seat play a card in his turn, the run going on from it.
+                    seat, card, following, where = _at_turn(
+                        at_turn, run, hands, chain, owner, seat, card, following, where
+                    )
+                    hand = hands[seat]
+                    if not hand:
+                        break
                 if where >= 0:
                     previous = card
                     seat = where
@@ -570,6 +587,38 @@ def _at_stop(hooks: Sequence[AtStop], run: _Run, missing: int) -> tuple[int, int
     return None
 
 
+def _at_turn(
+    hooks: Sequence[AtTurn],
+    run: _Run,
+    hands: list[list[int]],
+    chain: Sequence[int],
+    owner: Sequence[int],
+    seat: int,
+    card: int,
+    following: int,
+    where: int,
+) -> tuple[int, int, int, int]:
+    """The turn passing from ``seat``, who played ``card`` and cannot play ``following`` (which
+    lies at ``where``): each card a mechanic's hook has a seat play, the run going on from it,
+    until none does or the next card is its own player's. Returns the seat and card the run
+    goes on from, and the next card and where it lies."""
+    while True:
+        played = None
+        for hook in hooks:
+            played = hook(run, seat, where if where >= 0 else -1, following)
+            if played is not None:
+                break
+        if played is None:
+            return seat, card, following, where
+        seat, card = played
+        if not hands[seat]:
+            return seat, card, following, where
+        following = chain[card]
+        where = owner[following]
+        if where == seat or following == END:
+            return seat, card, following, where
+
+
 class _Run:
     """One deal in play, as the mechanics' play hooks see it
     (:class:`~variants.mechanics.hooks.Run`): made once for a batch of deals, and started on each
@@ -630,6 +679,9 @@ class _Run:
 
     def joins(self, seat: int, card: int, with_card: int) -> bool:
         return self.policies[seat].plays_with(self.hands[seat], card, with_card, self.rng)
+
+    def plays_instead(self, seat: int, card: int, missing: int) -> bool:
+        return self.policies[seat].plays_instead(self.hands[seat], card, missing, self.rng)
 
 
 def _lead(

@@ -49,6 +49,12 @@ class LowestPolicy:
         """Spin goes with the first card of his played in turn."""
         return True
 
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        """A card he may play in his turn goes at the first chance."""
+        return True
+
 
 class RandomPolicy:
     """Leads a uniformly random legal card, drawn from the deal's ``random.Random``."""
@@ -69,6 +75,13 @@ class RandomPolicy:
     ) -> bool:
         """Spin goes with the first card of his played in turn, as under every policy: the
         choice is not a lead, so a deal file, which records the leads alone, replays it."""
+        return True
+
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        """A card he may play in his turn goes at the first chance, as under every policy: a
+        deal file, which records the leads alone, replays it."""
         return True
 
 
@@ -110,6 +123,13 @@ class AdvicePolicy:
     ) -> bool:
         """Spin goes with the first card of his played in turn: it is paid for at once, it is
         one card fewer in hand, and the lead it gives is the known stop the advice seeks."""
+        return True
+
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        """A card he may play in his turn goes at the first chance: it is one card fewer in
+        hand, and it wins what it wins."""
         return True
 
     def chief_card_of(self, rules: Rules) -> int | None:

@@ -32,6 +32,8 @@ English.
   every deal.
 - :mod:`.played_at_stop`: a card its holder plays when a run stops, the run going on from it
   (Commit's nine of diamonds).
+- :mod:`.passing`: the turn passing to the left, each player without the next card passing
+  (Commit's "Without the Jack").
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -54,6 +56,7 @@ from . import (
     in_lieu,
     others_stakes,
     pair,
+    passing,
     payments,
     played_at_stop,
     pool,
@@ -108,10 +111,11 @@ MECHANICS: tuple[Mechanic, ...] = (
     showing,
     pool,
     played_at_stop,
+    passing,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
-PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, played_at_stop)
+PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, played_at_stop, passing)
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""
 

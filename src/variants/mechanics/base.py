@@ -9,7 +9,7 @@ of one trump suit while they are made, which :mod:`variants.engine.compiled` the
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
@@ -17,7 +17,7 @@ from ..core.citations import Provenance
 from ..core.findings import RuleCheck
 
 if TYPE_CHECKING:
-    from .hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
+    from .hooks import AfterCard, AtDeal, AtStop, AtTurn, AtTurnUp, InTurn
     from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
@@ -95,6 +95,12 @@ class Draft:
     """card -> the hook called after it is played (:data:`.hooks.AfterCard`)."""
     at_stop: list[AtStop] = field(default_factory=list)
     """Hooks tried, in order, when a run stops for want of a card (:data:`.hooks.AtStop`)."""
+    at_turn: list[AtTurn] = field(default_factory=list)
+    """Hooks tried, in order, when the player of a run's last card cannot play the next
+    (:data:`.hooks.AtTurn`)."""
+    told_at_turn: list[AtTurn] = field(default_factory=list)
+    """Hooks at the same moment that only add events to the log (what is said at the table),
+    tried after :attr:`at_turn`'s: the play loop calls them only when a log is kept."""
     game: int = -1
     """The compartment won by going out, or -1."""
     penalties: list[int] = field(default_factory=list)
@@ -148,6 +154,29 @@ class PlayedApart(ABC):
     @abstractmethod
     def step(self, who: str, card: Callable[[int], str]) -> str:
         """The card played as one step of a replay, its player named ``who``."""
+
+
+class Passed(ABC):
+    """The event of seats a mechanic has pass their turn in a run, playing no card, for want of
+    the card ``missing``. Each is a frozen dataclass of its mechanic's module, with ``seats``
+    (in the order they passed) and ``missing``; the log's readers (the narration, the replay,
+    the worked examples) tell every one alike, in its own words, and count no card for it."""
+
+    __slots__ = ()
+
+    seats: tuple[int, ...]
+    missing: int
+    rule: ClassVar[str]
+    """The key of the rule it applies (its mechanic's fragment), as for :class:`PlayedApart`."""
+
+    @abstractmethod
+    def note(self, names: Sequence[str], card: Callable[[int], str]) -> str:
+        """The sentence (capitalised, with its full stop) the narration tells after the card
+        played before it, the seats named ``names`` in running text and cards by ``card``."""
+
+    @abstractmethod
+    def step(self, names: Sequence[str], card: Callable[[int], str]) -> str:
+        """The passes as one step of a replay, a sentence as :meth:`note`'s."""
 
 
 @dataclass(frozen=True)

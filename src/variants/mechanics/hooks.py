@@ -14,7 +14,11 @@ play loop calls them at these moments, and only for the deals, cards and stops t
 - :data:`AfterCard`, after a card is played and has won what it wins: the hook may play more
   (a card played with Spin), and the run stops;
 - :data:`AtStop`, when a run stops for want of a card that no one holds: the hook may play a
-  card (the Pope in place of the missing one), and the run goes on from the card it says.
+  card (the Pope in place of the missing one), and the run goes on from the card it says;
+- :data:`AtTurn`, when the player of a run's last card cannot play the next one (another seat
+  holds it, or no one does): the hook may tell who passes before it is played, and may have a
+  seat play a card, the run going on from that card. A hook that only tells is called only
+  when a log is kept.
 
 The engine's own classes (:class:`variants.engine.compiled.CompiledRules`,
 :class:`variants.engine.settle.Ledger`, a list of :data:`variants.engine.events.Event`) have
@@ -30,7 +34,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
 
 if TYPE_CHECKING:
-    from .base import PlayedApart
+    from .base import Passed, PlayedApart
     from .holders import Exempted
     from .ruleset import Compartment, Rules
     from .showing import Shown
@@ -120,7 +124,7 @@ class Run(Protocol):
     @property
     def ledger(self) -> Ledger: ...
     @property
-    def log(self) -> Log[PlayedApart | Shown | DealVoided] | None: ...
+    def log(self) -> Log[PlayedApart | Passed | Shown | DealVoided] | None: ...
 
     def holder(self, card: int) -> int:
         """The seat holding ``card``, or -1 when it is in no hand."""
@@ -139,6 +143,10 @@ class Run(Protocol):
         """Whether ``seat``'s player, who plays ``card`` in its turn, plays ``with_card`` with
         it (the seat's policy decides)."""
 
+    def plays_instead(self, seat: int, card: int, missing: int) -> bool:
+        """Whether ``seat``'s player, whose turn it is in a run and who cannot play ``missing``,
+        plays ``card`` instead (the seat's policy decides)."""
+
 
 AtDeal = Callable[[Run, int, "Sequence[int]"], bool]
 """(the deal, dealer, the cards dealt face up) -> whether the hook settled the deal without a
@@ -155,3 +163,7 @@ AtStop = Callable[[Run, int], "tuple[int, int, int] | None"]
 """(the deal, the missing card) -> (seat, card, from) when the hook had a seat play a card, the
 run going on from the card ``from`` (the missing card, for a card played in its place); None
 when it played nothing."""
+AtTurn = Callable[[Run, int, int, int], "tuple[int, int] | None"]
+"""(the deal, the seat that played the run's last card, the seat holding the next card or -1
+when no one does, the next card) -> (seat, card) when the hook had a seat play a card, the run
+going on from it; None when it played nothing."""

@@ -25,6 +25,7 @@ from . import (
     build_win,
     contributions,
     in_lieu,
+    passing,
     payments,
     played_at_stop,
     showing,
@@ -37,6 +38,7 @@ from .bonus import Bonus
 from .contributions import Contributions
 from .holders import HolderRule
 from .in_lieu import InLieu
+from .passing import Passing
 from .payments import CardPayment
 from .played_at_stop import PlayedAtStop
 from .showing import Showing
@@ -333,6 +335,8 @@ class Play:
     """The card whose player may play another with it (:mod:`variants.mechanics.with_another`)."""
     played_at_stop: PlayedAtStop | None = None
     """The card played when a run stops (:mod:`variants.mechanics.played_at_stop`)."""
+    passing: Passing | None = None
+    """The turn passing when a player cannot continue a run (:mod:`variants.mechanics.passing`)."""
     showing: Showing | None = None
     """The hands shown instead of played (:mod:`variants.mechanics.showing`); a ruleset that
     shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
@@ -775,6 +779,7 @@ def build_rules(raw: Raw) -> Rules:
             payments=payments.build(play.get("payments")),
             with_another=with_another.build(play.get("with_another")),
             played_at_stop=played_at_stop.build(play.get("played_at_stop")),
+            passing=passing.build(play.get("passing")),
             showing=showing.build(play.get("showing")),
             **_common(play),
         ),

@@ -44,6 +44,7 @@ from ..engine.events import (
     GameEnded,
     Led,
     Paid,
+    Passed,
     Penalty,
     Played,
     PlayedApart,
@@ -400,6 +401,7 @@ def deal_view(example: Example) -> DealView:
                 | Led()
                 | Played()
                 | PlayedApart()
+                | Passed()
                 | Shown()
                 | Stopped()
                 | WentOut()
@@ -508,6 +510,7 @@ def _narration(
                 | Led()
                 | Played()
                 | PlayedApart()
+                | Passed()
                 | Shown()
                 | Stopped()
                 | Penalty()

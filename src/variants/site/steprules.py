@@ -70,7 +70,7 @@ def rule_applied(event: ev.Event, rules: Rules) -> str:
             return _only(ending, "rule-turn-up")
         case ev.Led() | ev.Played():
             return "rule-lead"
-        case ev.PlayedApart(rule=rule):
+        case ev.PlayedApart(rule=rule) | ev.Passed(rule=rule):
             return "rule-" + rule.replace("_", "-")
         case ev.Stopped(cause=cause):
             return f"rule-stop-{cause}"

@@ -38,6 +38,7 @@ from ..engine.events import (
     GameEnded,
     Led,
     Paid,
+    Passed,
     Penalty,
     Played,
     PlayedApart,
@@ -151,6 +152,7 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
             | Led()
             | Played()
             | PlayedApart()
+            | Passed()
             | Shown()
             | Stopped()
             | WentOut()
@@ -372,6 +374,12 @@ class _Teller:
                 self.plays.append(_Play(seat, card, [event.note(style.card)]))
                 if event.stops:
                     self.stop = f"{self.cap_name(seat)} leads next."
+            case Passed(seats=seats):
+                said = event.note([self.name(passer) for passer in seats], style.card)
+                if self.plays:
+                    self.plays[-1].after.append(said)
+                else:
+                    self.lines.append(said)
             case Stopped(seat=seat, card=card, cause=cause, missing=missing):
                 self.stop = self.stop_text(seat, card, cause, missing)
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):

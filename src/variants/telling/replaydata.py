@@ -26,6 +26,7 @@ from ..engine.events import (
     GameEnded,
     Led,
     Paid,
+    Passed,
     Penalty,
     Played,
     PlayedApart,
@@ -76,6 +77,8 @@ def step_line(
             return f"{who(seat)} follows with {card(played)}."
         case PlayedApart(seat=seat):
             return event.step(who(seat), card)
+        case Passed(seats=seats):
+            return event.step([name(passer) for passer in seats], card)
         case Stopped(seat=seat, card=stop, cause=cause, missing=missing):
             why = stop_phrase(cause).say(
                 card(stop), "" if missing is None else card(missing), rules.deal.spare_name

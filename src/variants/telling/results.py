@@ -21,6 +21,7 @@ from ..engine.events import (
     GameEnded,
     Led,
     Paid,
+    Passed,
     Penalty,
     Played,
     PlayedApart,
@@ -49,6 +50,7 @@ def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
                 | Dealt()
                 | TurnedUp()
                 | Paid()
+                | Passed()
                 | Exempted()
                 | CompartmentWon()
                 | DealVoided()
@@ -162,6 +164,7 @@ class Table:
                 | TurnedUp()
                 | Exempted()
                 | DealVoided()
+                | Passed()
                 | Stopped()
                 | CarriedOver()
                 | DealEnded()
