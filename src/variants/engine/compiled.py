@@ -21,7 +21,7 @@ from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
-from ..mechanics.hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
+from ..mechanics.hooks import AfterCard, AtDeal, AtEnd, AtStop, AtTurnUp, InTurn
 from ..mechanics.ruleset import Compartment, Dressing, Rules, StopCause
 from ..rules.dealplan import SPARE as PLAN_SPARE
 from ..rules.dealplan import TURN_UP, DealPlan, plan_deal
@@ -91,6 +91,9 @@ class TrumpTables:
     """Whether any mechanic has a play hook in these tables."""
     at_stop: tuple[AtStop, ...]
     """The mechanics' hooks tried, in order, when a run stops for want of a card."""
+    at_end: tuple[AtEnd, ...]
+    """The mechanics' hooks called, in order, once a seat has gone out and the deal is
+    settled."""
     special: tuple[bool, ...]
     """card -> whether playing it can win, pay or complete anything (the hot loop's one test)."""
     more: tuple[bool, ...]
@@ -326,9 +329,15 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         in_turn=tuple(draft.in_turn),
         after_card=tuple(draft.after_card.get(c) for c in range(52)),
         hooked=bool(
-            draft.at_deal or draft.at_turn_up or draft.in_turn or draft.after_card or draft.at_stop
+            draft.at_deal
+            or draft.at_turn_up
+            or draft.in_turn
+            or draft.after_card
+            or draft.at_stop
+            or draft.at_end
         ),
         at_stop=tuple(draft.at_stop),
+        at_end=tuple(draft.at_end),
         special=tuple(bool(single[c]) or more[c] for c in range(52)),
         more=more,
         chain=tuple(

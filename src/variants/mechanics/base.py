@@ -17,7 +17,7 @@ from ..core.citations import Provenance
 from ..core.findings import RuleCheck
 
 if TYPE_CHECKING:
-    from .hooks import AfterCard, AtDeal, AtStop, AtTurnUp, InTurn
+    from .hooks import AfterCard, AtDeal, AtEnd, AtStop, AtTurnUp, InTurn
     from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
@@ -95,6 +95,9 @@ class Draft:
     """card -> the hook called after it is played (:data:`.hooks.AfterCard`)."""
     at_stop: list[AtStop] = field(default_factory=list)
     """Hooks tried, in order, when a run stops for want of a card (:data:`.hooks.AtStop`)."""
+    at_end: list[AtEnd] = field(default_factory=list)
+    """Hooks called, in order, once a seat has gone out and the deal is settled
+    (:data:`.hooks.AtEnd`)."""
     game: int = -1
     """The compartment won by going out, or -1."""
     penalties: list[int] = field(default_factory=list)

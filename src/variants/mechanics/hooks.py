@@ -14,7 +14,9 @@ play loop calls them at these moments, and only for the deals, cards and stops t
 - :data:`AfterCard`, after a card is played and has won what it wins: the hook may play more
   (a card played with Spin), and the run stops;
 - :data:`AtStop`, when a run stops for want of a card that no one holds: the hook may play a
-  card (the Pope in place of the missing one), and the run goes on from the card it says.
+  card (the Pope in place of the missing one), and the run goes on from the card it says;
+- :data:`AtEnd`, when a seat has gone out and the deal is settled: the hook may move counters
+  for the cards left in the hands.
 
 The engine's own classes (:class:`variants.engine.compiled.CompiledRules`,
 :class:`variants.engine.settle.Ledger`, a list of :data:`variants.engine.events.Event`) have
@@ -155,3 +157,6 @@ AtStop = Callable[[Run, int], "tuple[int, int, int] | None"]
 """(the deal, the missing card) -> (seat, card, from) when the hook had a seat play a card, the
 run going on from the card ``from`` (the missing card, for a card played in its place); None
 when it played nothing."""
+AtEnd = Callable[[Run, int], None]
+"""(the deal, the seat that went out) -> nothing: called once the deal is settled, the cards
+left in the hands still in them."""
