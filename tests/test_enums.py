@@ -27,6 +27,7 @@ from variants.engine.policies import make_policy
 from variants.mechanics import MECHANICS, Win, build_win, ruleset
 from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
+from variants.mechanics.held_payments import HeldPayment, PaidBy, When
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
 from variants.mechanics.ruleset import (
@@ -102,6 +103,8 @@ TIES: dict[str, Tie] = {
     "rules.play.stops{key}": Tie(Stop, "cause", StopCause),
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
     "rules.play.with_another.joins": Tie(WithAnother, "joins", Joins),
+    "rules.play.held_payments[].when": Tie(HeldPayment, "when", When),
+    "rules.play.held_payments[].paid": Tie(HeldPayment, "paid", PaidBy),
     "rules.game.deals": Tie(Game, "deals", PerPlayer),
     "rules.deal.stock.from": Tie(StockSetAside, "end", StockEnd),
     "rules.deal.spare_seen_by": Tie(Deal, "spare_seen_by", SeenBy),

@@ -32,6 +32,8 @@ English.
   every deal.
 - :mod:`.played_at_stop`: a card its holder plays when a run stops, the run going on from it
   (Commit's nine of diamonds).
+- :mod:`.held_payments`: the holder of a card (or a rank) is paid by, or pays, every other player
+  a fixed sum, when the cards are dealt or for a card left in hand when a player goes out.
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -50,6 +52,7 @@ from . import (
     contributions,
     down_and_up,
     going_out,
+    held_payments,
     holders,
     in_lieu,
     others_stakes,
@@ -108,10 +111,11 @@ MECHANICS: tuple[Mechanic, ...] = (
     showing,
     pool,
     played_at_stop,
+    held_payments,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
-PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, played_at_stop)
+PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, played_at_stop, held_payments)
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""
 

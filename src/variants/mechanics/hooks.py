@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
-from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
+from . import bonus, card, going_out, held_payments, pair, payments, showing, turn_up_payout
 
 if TYPE_CHECKING:
     from .base import PlayedApart
@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 
 WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
-PayReason = Literal[going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason]
+PayReason = Literal[
+    going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason, held_payments.Reason
+]
 """What a payment is for: the mechanic that makes it."""
 
 E_contra = TypeVar("E_contra", contravariant=True)

@@ -24,6 +24,7 @@ from . import (
     bonus,
     build_win,
     contributions,
+    held_payments,
     in_lieu,
     payments,
     played_at_stop,
@@ -35,6 +36,7 @@ from . import (
 )
 from .bonus import Bonus
 from .contributions import Contributions
+from .held_payments import HeldPayment
 from .holders import HolderRule
 from .in_lieu import InLieu
 from .payments import CardPayment
@@ -333,6 +335,8 @@ class Play:
     """The card whose player may play another with it (:mod:`variants.mechanics.with_another`)."""
     played_at_stop: PlayedAtStop | None = None
     """The card played when a run stops (:mod:`variants.mechanics.played_at_stop`)."""
+    held_payments: tuple[HeldPayment, ...] = ()
+    """Payments for cards held (:mod:`variants.mechanics.held_payments`)."""
     showing: Showing | None = None
     """The hands shown instead of played (:mod:`variants.mechanics.showing`); a ruleset that
     shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
@@ -776,6 +780,7 @@ def build_rules(raw: Raw) -> Rules:
             with_another=with_another.build(play.get("with_another")),
             played_at_stop=played_at_stop.build(play.get("played_at_stop")),
             showing=showing.build(play.get("showing")),
+            held_payments=held_payments.build(play.get("held_payments")),
             **_common(play),
         ),
         going_out=GoingOut(
