@@ -45,6 +45,7 @@ BOARD_IDS = {
     "matrimony-cassell": ("best", "matrimony", "intrigue", "confederacy", "pair"),
     "matrimony-enquire": ("best", "matrimony", "intrigue", "confederacy", "pairs"),
     "commit": ("pot",),
+    "queen-nazareen": (),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -673,6 +674,23 @@ CASES: tuple[Case, ...] = (
         winner=1,
         won={"pot": [1]},
         net=(-1, 11, -5, -5),
+        board={},
+    ),
+    # --- queen-nazareen: no board; cards paid for when dealt or played, a King ends a run ---
+    Case(
+        "queen-nazareen-paid-cards-king-out",
+        "queen-nazareen",
+        plays=run(1, "S", "J", "K") + run(1, "H", "2", "3"),
+        winner=1,
+        net=(-5, 7, -2),
+        board={},
+    ),
+    Case(
+        "queen-nazareen-paid-when-played",
+        "queen-nazareen",
+        plays=run(1, "D", "10", "K") + cards(1, "2C"),
+        winner=1,
+        net=(-9, 18, -9),
         board={},
     ),
 )

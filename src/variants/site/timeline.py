@@ -119,7 +119,7 @@ def timeline(rulesets: Sequence[Ruleset]) -> list[Entry | Milestone | OlderText]
     items: list[tuple[tuple[int, int, int], Entry | Milestone | OlderText]] = [
         ((m.year, 0, index), m) for index, m in enumerate(MILESTONES)
     ]
-    items += [((t.year, 0, 100 + index), t) for index, t in enumerate(OLDER_TEXTS)]
+    items += [((t.year, 0, 100 + index), t) for index, t in enumerate(older_texts(rulesets))]
     for index, entry in enumerate(entries(rulesets)):
         year = entry.ruleset.source.year
         items.append(((10_000 if year is None else year, 1, index), entry))
@@ -198,6 +198,14 @@ OLDER_TEXTS: tuple[OlderText, ...] = (
 """The relatives' texts the timeline shows beside the rulesets, from the sources the project
 knows: the older games told on the family page (its section on Nain Jaune)."""
 
+
+def older_texts(rulesets: Sequence[Ruleset]) -> tuple[OlderText, ...]:
+    """The older texts of games that no ruleset plays yet: once a ruleset follows a text's game,
+    the ruleset stands in the timeline for it."""
+    games = {ruleset.source.game for ruleset in rulesets}
+    return tuple(text for text in OLDER_TEXTS if text.label not in games)
+
+
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 
 
@@ -266,7 +274,7 @@ def marks(
                 years[-1] if len(years) > 1 else None,
             )
         )
-    for text in OLDER_TEXTS:
+    for text in older_texts(rulesets):
         found.append(Mark(text.year, text.label, text.title, older_href(text), "older"))
     return sorted(found, key=lambda m: (m.year, m.kind != "date"))
 
