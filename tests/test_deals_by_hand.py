@@ -44,6 +44,8 @@ BOARD_IDS = {
     "matrimony-foster": ("matrimony", "intrigue", "confederacy", "pair", "best"),
     "matrimony-cassell": ("best", "matrimony", "intrigue", "confederacy", "pair"),
     "matrimony-enquire": ("best", "matrimony", "intrigue", "confederacy", "pairs"),
+    "commit": ("pot",),
+    "queen-nazareen": (),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -654,6 +656,42 @@ CASES: tuple[Case, ...] = (
         won={"best": [0], "intrigue": [4], "pairs": [2]},
         net=(1, -4, 0, -4, -1),
         board={"matrimony": 4, "confederacy": 4},
+    ),
+    # --- commit: no board but the pool; payments for aces, Kings and the nine of diamonds ---
+    Case(
+        "commit-ace-nine-king-paid",
+        "commit",
+        plays=run(1, "C", "A", "3") + run(3, "D", "9", "K") + run(3, "H", "6", "Q"),
+        winner=3,
+        won={"pot": [3]},
+        net=(-10, 2, -6, 14),
+        board={},
+    ),
+    Case(
+        "commit-nine-and-kings-left",
+        "commit",
+        plays=run(1, "S", "2", "K"),
+        winner=1,
+        won={"pot": [1]},
+        net=(-1, 11, -5, -5),
+        board={},
+    ),
+    # --- queen-nazareen: no board; cards paid for when dealt or played, a King ends a run ---
+    Case(
+        "queen-nazareen-paid-cards-king-out",
+        "queen-nazareen",
+        plays=run(1, "S", "J", "K") + run(1, "H", "2", "3"),
+        winner=1,
+        net=(-5, 7, -2),
+        board={},
+    ),
+    Case(
+        "queen-nazareen-paid-when-played",
+        "queen-nazareen",
+        plays=run(1, "D", "10", "K") + cards(1, "2C"),
+        winner=1,
+        net=(-9, 18, -9),
+        board={},
     ),
 )
 

@@ -27,6 +27,8 @@ from variants.engine.policies import make_policy
 from variants.mechanics import MECHANICS, Win, build_win, ruleset
 from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
+from variants.mechanics.held_payments import HeldPayment, PaidBy
+from variants.mechanics.held_payments import When as HeldWhen
 from variants.mechanics.holders import HolderPays, HolderRule
 from variants.mechanics.pair import DifferentSeats, OddCounter, PairWin
 from variants.mechanics.passing import Direction, Passing
@@ -106,6 +108,8 @@ TIES: dict[str, Tie] = {
     "rules.play.with_another.joins": Tie(WithAnother, "joins", Joins),
     "rules.play.passing.to": Tie(Passing, "to", Direction),
     "rules.play.played_at_stop.when": Tie(PlayedAtStop, "when", When),
+    "rules.play.held_payments[].when": Tie(HeldPayment, "when", HeldWhen),
+    "rules.play.held_payments[].paid": Tie(HeldPayment, "paid", PaidBy),
     "rules.game.deals": Tie(Game, "deals", PerPlayer),
     "rules.deal.stock.from": Tie(StockSetAside, "end", StockEnd),
     "rules.deal.spare_seen_by": Tie(Deal, "spare_seen_by", SeenBy),

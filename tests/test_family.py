@@ -25,13 +25,14 @@ def rulesets() -> list[Ruleset]:
 def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> None:
     games = [game for game, _ in family.by_game(rulesets)]
     assert games[0] == "Pope Joan"
-    assert set(games) == {"Pope Joan", "Matrimony", "Spin", "Newmarket"}
+    assert set(games) == {"Pope Joan", "Queen Nazareen", "Matrimony", "Spin", "Newmarket", "Commit"}
 
 
 def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
     by_id = {r.id: r for r in rulesets}
     assert family.counted_by_game(rulesets) == (
-        "eight rulesets of Pope Joan, four of Matrimony, two of Spin and one of Newmarket"
+        "eight rulesets of Pope Joan, one of Queen Nazareen, four of Matrimony, two of Spin, one "
+        "of Newmarket and one of Commit"
     )
     assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
     assert family.counted_by_game([by_id["peel"], by_id["spin"]]) == (
@@ -49,6 +50,8 @@ def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[R
         "matrimony-cassell": "cassell",
         "matrimony-enquire": "cassell",  # no Pope Joan in its book: the nearest in date
         "matrimony-britannica": "hoffmann",
+        "commit": "foster",  # the same book: Foster's Pope Joan is played as Commit is
+        "queen-nazareen": "hoyle",  # no Pope Joan in its book: the nearest in date
     }
 
 
@@ -69,9 +72,11 @@ def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
     assert overview == "rulesets/index.md"  # the tab opens on it
     assert [next(iter(entry)) for entry in groups] == [
         "Pope Joan",
+        "Queen Nazareen",
         "Matrimony",
         "Spin",
         "Newmarket",
+        "Commit",
     ]
     assert "Family" in nav
 
@@ -86,12 +91,14 @@ def test_each_game_has_a_page_in_the_nav_under_the_family(rulesets: list[Ruleset
     assert nav["Family"] == [
         {"The family": "family.md"},
         {"Pope Joan": "games/pope-joan.md"},
+        {"Queen Nazareen": "games/queen-nazareen.md"},
         {"Matrimony": "games/matrimony.md"},
         {"Spin": "games/spin.md"},
         {"Newmarket": "games/newmarket.md"},
+        {"Commit": "games/commit.md"},
     ]
     pages = generate_pages(site)
-    for page in ("pope-joan", "matrimony", "spin", "newmarket"):
+    for page in ("pope-joan", "queen-nazareen", "matrimony", "spin", "newmarket", "commit"):
         assert f'href="../games/{page}/"' in pages["family.md"]
         assert f"games/{page}.md" in pages
 

@@ -559,6 +559,8 @@ def play_dealt(
             log.append(WentOut(seat, card))  # type: ignore[union-attr]
         settling = holders(owner, tables.settling, k)
         settle(compiled, ledger, seat, owner, hands, pending_bonus, settling, tables.cards_of)
+        for end_hook in tables.at_end:
+            end_hook(run, seat)
         last = -1  # a compartment's cards come together in ``winning``: count it once
         for index, left in tables.winning:
             if owner[left] >= 0 and index != last:

@@ -34,6 +34,8 @@ English.
   (Commit's nine of diamonds).
 - :mod:`.passing`: the turn passing to the left, each player without the next card passing
   (Commit's "Without the Jack").
+- :mod:`.held_payments`: the holder of a card (or a rank) is paid by, or pays, every other player
+  a fixed sum, when the cards are dealt or for a card left in hand when a player goes out.
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -52,6 +54,7 @@ from . import (
     contributions,
     down_and_up,
     going_out,
+    held_payments,
     holders,
     in_lieu,
     others_stakes,
@@ -112,10 +115,11 @@ MECHANICS: tuple[Mechanic, ...] = (
     pool,
     played_at_stop,
     passing,
+    held_payments,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
-PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, played_at_stop, passing)
+PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, passing, played_at_stop, held_payments)
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""
 

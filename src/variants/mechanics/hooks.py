@@ -19,6 +19,8 @@ play loop calls them at these moments, and only for the deals, cards and stops t
   holds it, or no one does): the hook may tell who passes before it is played, and may have a
   seat play a card, the run going on from that card. A hook that only tells is called only
   when a log is kept.
+- :data:`AtEnd`, when a seat has gone out and the deal is settled: the hook may move counters
+  for the cards left in the hands.
 
 The engine's own classes (:class:`variants.engine.compiled.CompiledRules`,
 :class:`variants.engine.settle.Ledger`, a list of :data:`variants.engine.events.Event`) have
@@ -31,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
-from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
+from . import bonus, card, going_out, held_payments, pair, payments, showing, turn_up_payout
 
 if TYPE_CHECKING:
     from .base import Passed, PlayedApart
@@ -43,7 +45,9 @@ if TYPE_CHECKING:
 
 WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
-PayReason = Literal[going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason]
+PayReason = Literal[
+    going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason, held_payments.Reason
+]
 """What a payment is for: the mechanic that makes it."""
 
 E_contra = TypeVar("E_contra", contravariant=True)
@@ -167,3 +171,6 @@ AtTurn = Callable[[Run, int, int, int], "tuple[int, int] | None"]
 """(the deal, the seat that played the run's last card, the seat holding the next card or -1
 when no one does, the next card) -> (seat, card) when the hook had a seat play a card, the run
 going on from it; None when it played nothing."""
+AtEnd = Callable[[Run, int], None]
+"""(the deal, the seat that went out) -> nothing: called once the deal is settled, the cards
+left in the hands still in them."""

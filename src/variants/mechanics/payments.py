@@ -89,17 +89,36 @@ class CardPayment:
 
     def cards(self) -> tuple[int, ...]:
         """The cards that earn it."""
-        if self.card is not None:
-            return (self.card,)
-        assert self.rank is not None
-        return tuple(make_card(self.rank, suit) for suit in range(len(SUITS)))
+        return cards_named(self.card, self.rank)
 
     def what(self) -> str:
         """The card or rank in words: ``the ace of diamonds``, ``a king``."""
-        if self.card is not None:
-            return card_words(self.card)
-        assert self.rank is not None
-        return article(rank_words(self.rank))
+        return named(self.card, self.rank)
+
+
+def parse_named(item: Mapping[str, Any]) -> tuple[int | None, int | None]:
+    """The card and the rank a payment's ``card`` or ``rank`` names (one of them None)."""
+    card, rank = item.get("card"), item.get("rank")
+    return (
+        None if card is None else parse_card(card),
+        None if rank is None else parse_rank(rank),
+    )
+
+
+def cards_named(card: int | None, rank: int | None) -> tuple[int, ...]:
+    """The card, or every card of the rank, that a payment names."""
+    if card is not None:
+        return (card,)
+    assert rank is not None
+    return tuple(make_card(rank, suit) for suit in range(len(SUITS)))
+
+
+def named(card: int | None, rank: int | None) -> str:
+    """The card or rank a payment names, in words: ``the ace of diamonds``, ``a king``."""
+    if card is not None:
+        return card_words(card)
+    assert rank is not None
+    return article(rank_words(rank))
 
 
 def build(raw: Any) -> tuple[CardPayment, ...]:
@@ -108,8 +127,7 @@ def build(raw: Any) -> tuple[CardPayment, ...]:
         return ()
     return tuple(
         CardPayment(
-            parse_card(item["card"]) if "card" in item else None,
-            parse_rank(item["rank"]) if "rank" in item else None,
+            *parse_named(item),
             item["from_each"],
             build_provenance(item["provenance"]),
             item.get("interpretation"),
@@ -120,13 +138,21 @@ def build(raw: Any) -> tuple[CardPayment, ...]:
 
 @reads("play", "pack")
 def _card_or_rank(data: RuleView) -> Iterator[Finding]:
+    yield from card_or_rank(
+        data, "payments", "a payment names a card or a rank, exactly one of them"
+    )
+
+
+def card_or_rank(data: RuleView, key: str, neither: str) -> Iterator[Finding]:
+    """The findings on a list of payments under ``play.<key>``: each names a card or a rank
+    (``neither`` says so), in the pack."""
     pack: Mapping[str, Any] = data["pack"]
     ranks = {card_key(r) for r in pack["ranks"]}
-    for index, item in enumerate(data["play"].get("payments", ())):
-        where = ("play", "payments", index)
-        given = [key for key in ("card", "rank") if key in item]
+    for index, item in enumerate(data["play"].get(key, ())):
+        where = ("play", key, index)
+        given = [name for name in ("card", "rank") if name in item]
         if len(given) != 1:
-            yield Finding(where, "a payment names a card or a rank, exactly one of them")
+            yield Finding(where, neither)
         elif "card" in item:
             if not in_pack(pack, item["card"]):
                 yield Finding((*where, "card"), f"{item['card']} is not in the pack")

@@ -24,6 +24,7 @@ from . import (
     bonus,
     build_win,
     contributions,
+    held_payments,
     in_lieu,
     passing,
     payments,
@@ -36,6 +37,7 @@ from . import (
 )
 from .bonus import Bonus
 from .contributions import Contributions
+from .held_payments import HeldPayment
 from .holders import HolderRule
 from .in_lieu import InLieu
 from .passing import Passing
@@ -337,6 +339,8 @@ class Play:
     """The card played when a run stops (:mod:`variants.mechanics.played_at_stop`)."""
     passing: Passing | None = None
     """The turn passing when a player cannot continue a run (:mod:`variants.mechanics.passing`)."""
+    held_payments: tuple[HeldPayment, ...] = ()
+    """Payments for cards held (:mod:`variants.mechanics.held_payments`)."""
     showing: Showing | None = None
     """The hands shown instead of played (:mod:`variants.mechanics.showing`); a ruleset that
     shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
@@ -781,6 +785,7 @@ def build_rules(raw: Raw) -> Rules:
             played_at_stop=played_at_stop.build(play.get("played_at_stop")),
             passing=passing.build(play.get("passing")),
             showing=showing.build(play.get("showing")),
+            held_payments=held_payments.build(play.get("held_payments")),
             **_common(play),
         ),
         going_out=GoingOut(

@@ -48,6 +48,8 @@ def _payment(paid: ev.Paid, rules: Rules) -> str:
                 if paid.cards in payment.cards():
                     return f"rule-payment-{number + 1}"
             return "rule-lead"
+        case "card-held":
+            return "rule-held-payments"
         case _:
             assert_never(reason)
 

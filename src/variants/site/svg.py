@@ -259,7 +259,10 @@ def _laid_cards(rules: Rules) -> list[LaidCard]:
 
 
 def board_svg(rules: Rules, name: str, ident: str) -> Markup:
-    """The board as an ``<svg>`` element; ``name`` titles it, ``ident`` makes its ids unique."""
+    """The board as an ``<svg>`` element; ``name`` titles it, ``ident`` makes its ids unique.
+    Nothing for a game played without a board."""
+    if not rules.board.compartments:
+        return Markup("")
     caption = stakes_caption(rules)
     read = [c.label for c in rules.board.compartments if c.interpretation is not None]
     if read:

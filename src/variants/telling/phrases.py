@@ -14,7 +14,7 @@ from typing import assert_never
 from ..core.cards import suit_words
 from ..core.words import cap, counters, join_words
 from ..engine.events import PayReason, WinHow
-from ..mechanics import bonus, going_out, payments, showing, turn_up_payout
+from ..mechanics import bonus, going_out, held_payments, payments, showing, turn_up_payout
 from ..mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 
 
@@ -104,6 +104,8 @@ def paid_for(reason: PayReason, cards: int) -> str:
             return bonus.paid_for(cards)
         case "card-played":
             return payments.paid_for(cards)
+        case "card-held":
+            return held_payments.paid_for(cards)
         case _:
             assert_never(reason)
 

@@ -14,6 +14,17 @@ from .words import join_words, number_word
 def board_rule(rules: Rules) -> Rule:
     board = rules.board
     labels = [c.label for c in board.compartments]
+    if not labels:
+        return Rule(
+            "rule-board",
+            "The board",
+            (
+                "There is no board: nothing is staked, and every counter passes from one player to "
+                "another.",
+            ),
+            board.provenance,
+            board.interpretation,
+        )
     won = (
         "won by holding the cards they name"
         if rules.play.showing is not None

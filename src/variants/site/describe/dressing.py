@@ -89,6 +89,14 @@ def dressing_summary(rules: Rules) -> str:
 
 def dressing_rule(rules: Rules) -> Rule:
     dressing = rules.dressing
+    if not dressing.stakes:
+        return Rule(
+            "rule-dressing",
+            "Dressing the board",
+            ("Nothing is staked before a deal.",),
+            dressing.provenance,
+            dressing.interpretation,
+        )
     stakes = stakes_list(rules)
     amounts = [amount for _, amount in dressing.stakes]
     total = sum(amounts)

@@ -29,7 +29,11 @@ def trump_rule(rules: Rules) -> Rule:
         case "turn-up":
             text = "The turn-up's suit is trumps for the deal."
         case "none":
-            text = "There is no trump suit: the board names its cards directly."
+            text = (
+                "There is no trump suit: the board names its cards directly."
+                if rules.board.compartments
+                else "There is no trump suit."
+            )
         case int():
             text = f"Trumps are always {suit_label(suit)}."
         case _:

@@ -1,0 +1,262 @@
+"""Payments for cards held: a named card, or every card of a rank, costs or earns its holder a
+fixed number of counters from or to every other player, either when the cards are dealt or for
+the cards left in the hands when a player goes out (Foster's Commit: the nine of diamonds left
+in hand costs its holder two counters to each other player, and each king left one; Cotton's
+Queen Nazareen: whoever has the queen of diamonds is paid three by every player, whoever has the
+knave of clubs two). The payment belongs to no compartment.
+
+- **Schema**: ``play.held_payments``: a list of ``card`` or ``rank``, ``each``, ``when``
+  (``dealt`` or ``left``) and ``paid`` (``to-holder`` or ``by-holder``).
+- **Model**: :class:`HeldPayment`.
+- **Checks**: each names a card or a rank, not both; the card or rank is in the pack.
+- **Compile**: a hook when the cards are dealt (:class:`WhenDealt`) and one once a seat has gone
+  out (:class:`WhenLeft`), each only where a payment is made then, in each trump suit's tables.
+- **Settlement**: each card held pays or is paid ``each`` counters, once for every other player
+  (a :class:`~variants.engine.events.Paid` ``card-held``, whose ``cards`` is the card).
+- **Phrases**: the rule in English and in a few words, and what a payment is for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, assert_never
+
+from ..core.cards import (
+    card_glyph,
+    card_words,
+)
+from ..core.citations import Provenance, build_provenance
+from ..core.findings import Finding, RuleView, reads
+from ..core.words import counters, join_words
+from .base import CITED, Draft, Fragment, Said
+from .payments import card_or_rank, cards_named, named, parse_named
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .hooks import Run
+    from .ruleset import Rules
+
+FRAGMENTS = (
+    Fragment(
+        "play",
+        "held_payments",
+        {
+            "type": "array",
+            "description": (
+                "Payments for cards held: the holder of a card (or of each card of a rank) is "
+                "paid by, or pays, every other player a fixed number of counters, when the "
+                "cards are dealt or for the cards left in the hands when a player goes out."
+            ),
+            "items": {
+                "type": "object",
+                "description": "One payment: the card (or every card of a rank) held.",
+                "additionalProperties": False,
+                "properties": {
+                    "card": {"$ref": "#/$defs/card", "description": "The card held."},
+                    "rank": {
+                        "$ref": "#/$defs/rank",
+                        "description": "Any card of this rank held, each paid for.",
+                    },
+                    "each": {
+                        "type": "integer",
+                        "description": "Counters paid between the holder and each other player.",
+                        "minimum": 1,
+                        "maximum": 1000,
+                    },
+                    "when": {
+                        "description": (
+                            "dealt: when the cards are dealt; left: for a card still in a hand "
+                            "when a player goes out."
+                        ),
+                        "enum": ["dealt", "left"],
+                    },
+                    "paid": {
+                        "description": (
+                            "to-holder: every other player pays the holder; by-holder: the "
+                            "holder pays every other player."
+                        ),
+                        "enum": ["to-holder", "by-holder"],
+                    },
+                    **CITED,
+                },
+                "required": ["each", "when", "paid", "provenance"],
+            },
+            "minItems": 1,
+            "maxItems": 24,
+        },
+    ),
+)
+
+KEY = "held_payments"
+ROW = None
+"""No row in the comparison: the rules page tells the rule, and a row would say "none" in
+nearly every column."""
+
+Reason = Literal["card-held"]
+"""A fixed payment between the holder of a card and each other player."""
+When = Literal["dealt", "left"]
+PaidBy = Literal["to-holder", "by-holder"]
+
+
+@dataclass(frozen=True)
+class HeldPayment:
+    """``each`` counters between the holder of ``card`` (or of each card of ``rank``) and every
+    other player, at the moment ``when``, in the direction ``paid``."""
+
+    when: When
+    paid: PaidBy
+    each: int
+    card: int | None
+    rank: int | None
+    provenance: Provenance
+    interpretation: str | None = None
+
+    def what(self) -> str:
+        """The card or rank in words: ``the nine of diamonds``, ``a king``."""
+        return named(self.card, self.rank)
+
+    def sentence(self) -> str:
+        """The payment in English, a sentence."""
+        amount = counters(self.each)
+        each = "" if self.card is not None else ", for each one"
+        match self.paid:
+            case "to-holder":
+                moves = f"is paid {amount} by every other player{each}"
+            case "by-holder":
+                moves = f"pays every other player {amount}{each}"
+            case _:
+                assert_never(self.paid)
+        match self.when:
+            case "dealt":
+                return f"Whoever is dealt {self.what()} {moves}, when the cards are dealt."
+            case "left":
+                return f"When a player goes out, whoever is left holding {self.what()} {moves}."
+            case _:
+                assert_never(self.when)
+
+    def brief(self) -> str:
+        """The payment in a few words: ``9♦ left pays 2 to each``."""
+        what = card_glyph(self.card) if self.card is not None else self.what()
+        match self.paid:
+            case "to-holder":
+                moves = f"paid {self.each} by each"
+            case "by-holder":
+                moves = f"pays {self.each} to each"
+            case _:
+                assert_never(self.paid)
+        return f"{what} {self.when} {moves}"
+
+
+def build(raw: Any) -> tuple[HeldPayment, ...]:
+    """The payments of a ``play.held_payments`` list (none when it is absent)."""
+    if raw is None:
+        return ()
+    payments: list[HeldPayment] = []
+    for item in raw:
+        card, rank = parse_named(item)
+        cited = build_provenance(item["provenance"]), item.get("interpretation")
+        payments.append(HeldPayment(item["when"], item["paid"], item["each"], card, rank, *cited))
+    return tuple(payments)
+
+
+@reads("play", "pack")
+def _card_or_rank(data: RuleView) -> Iterator[Finding]:
+    yield from card_or_rank(
+        data, "held_payments", "a payment for a card held names a card or a rank, exactly one"
+    )
+
+
+CHECKS = (_card_or_rank,)
+
+
+def _moves(payments: Sequence[HeldPayment]) -> tuple[tuple[int, int, bool], ...]:
+    """(card, counters, to the holder?) for every card the payments name, in their order."""
+    moves: list[tuple[int, int, bool]] = []
+    for payment in payments:
+        match payment.paid:
+            case "to-holder":
+                to_holder = True
+            case "by-holder":
+                to_holder = False
+            case _:
+                assert_never(payment.paid)
+        cards = cards_named(payment.card, payment.rank)
+        moves.extend((card, payment.each, to_holder) for card in cards)
+    return tuple(moves)
+
+
+def compile_tables(draft: Draft, rules: Rules) -> None:
+    """The hook when the cards are dealt and the one once a seat has gone out, where a payment
+    is made then, under every trump suit alike."""
+    given = rules.play.held_payments
+    dealt = _moves([p for p in given if p.when == "dealt"])
+    left = _moves([p for p in given if p.when == "left"])
+    if dealt:
+        draft.at_deal.append(WhenDealt(dealt))
+    if left:
+        draft.at_end.append(WhenLeft(left))
+
+
+def _pay(run: Run, moves: tuple[tuple[int, int, bool], ...]) -> None:
+    """Each card of ``moves`` still in a hand: its holder and every other player settle."""
+    players = run.compiled.players
+    ledger = run.ledger
+    for card, amount, to_holder in moves:
+        holder = run.holder(card)
+        if holder < 0:
+            continue
+        for other in range(players):
+            if other == holder:
+                continue
+            if to_holder:
+                ledger.pay(other, holder, amount, "card-held", card)
+            else:
+                ledger.pay(holder, other, amount, "card-held", card)
+
+
+@dataclass(frozen=True, slots=True)
+class WhenDealt:
+    """The hook when the cards are dealt: the payments for the cards each hand was dealt. The
+    deal then goes on."""
+
+    moves: tuple[tuple[int, int, bool], ...]
+
+    def __call__(self, run: Run, dealer: int, face_up: Sequence[int]) -> bool:
+        _pay(run, self.moves)
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class WhenLeft:
+    """The hook once a seat has gone out: the payments for the cards left in the hands."""
+
+    moves: tuple[tuple[int, int, bool], ...]
+
+    def __call__(self, run: Run, winner: int) -> None:
+        _pay(run, self.moves)
+
+
+def paid_for(card: int) -> str:
+    """What a payment is for: ``for holding the nine of diamonds``."""
+    return f"for holding {card_words(card)}"
+
+
+def said(rules: Rules) -> Said | None:
+    """The rule in English."""
+    given = rules.play.held_payments
+    if not given:
+        return None
+    return Said(
+        "Paid for cards held",
+        tuple(payment.sentence() for payment in given),
+        tuple(citation for payment in given for citation in payment.provenance),
+        next((p.interpretation for p in given if p.interpretation is not None), None),
+    )
+
+
+def summary(rules: Rules) -> str:
+    """The rule in a few words, for the comparison."""
+    parts = [payment.brief() for payment in rules.play.held_payments]
+    return join_words(parts) if parts else "none"
