@@ -130,7 +130,8 @@ def dressing_rule(rules: Rules) -> Rule:
             )
         case "spread":
             assert dressing.spread is not None
-            sentences = spread.sentences(dressing.spread, stakes, before)
+            covered = stakes if any(amounts) else ""
+            sentences = spread.sentences(dressing.spread, covered, before)
         case _:
             assert_never(payer)
     return Rule(
