@@ -31,7 +31,7 @@ def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> No
 def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
     by_id = {r.id: r for r in rulesets}
     assert family.counted_by_game(rulesets) == (
-        "eight rulesets of Pope Joan, four of Matrimony, two of Spin and one of Newmarket"
+        "eight rulesets of Pope Joan, four of Matrimony, two of Spin and two of Newmarket"
     )
     assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
     assert family.counted_by_game([by_id["peel"], by_id["spin"]]) == (
@@ -49,6 +49,7 @@ def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[R
         "matrimony-cassell": "cassell",
         "matrimony-enquire": "cassell",  # no Pope Joan in its book: the nearest in date
         "matrimony-britannica": "hoffmann",
+        "stops": "foster",  # the same book: Foster's Newmarket follows his Pope Joan
     }
 
 

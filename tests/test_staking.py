@@ -58,6 +58,7 @@ def test_the_rulesets_whose_players_choose_their_stakes() -> None:
         "matrimony-enquire",
         "matrimony-foster",
         "newmarket",
+        "stops",
     ]
 
 
