@@ -11,6 +11,7 @@ from variants.engine.events import Played, Stopped
 from variants.mechanics.with_another import PlayedWith
 from variants.rules.dealplan import SPARE, plan_deal
 from variants.rules.loader import load_rulesets
+from variants.site.describe.board import compartment_rule, compartments_summary
 from variants.telling.results import plays
 
 REPO = Path(__file__).resolve().parent.parent
@@ -53,3 +54,17 @@ def test_the_seven_of_diamonds_taken_out_leaves_the_talon_a_card_short() -> None
             plan = plan_deal(rules, players)
             assert plan.hand_sizes() == (each,) * players
             assert sum(1 for p in plan.positions if p == SPARE) == left
+
+
+def test_the_layout_cards_hold_what_the_players_lay() -> None:
+    """No layout card must be covered: the rules page says each holds what the players lay."""
+    rules = RULESETS["stops"].rules
+    ace = rules.board.compartments[0]
+    assert compartment_rule(ace, rules).sentences == (
+        "Won by the player who plays the ace of hearts (A♥).",
+        "Dressed with what the players lay.",
+    )
+    assert compartments_summary(rules) == (
+        "4: Ace of hearts, King of clubs, Queen of diamonds and Knave of spades, each what the "
+        "players lay"
+    )
