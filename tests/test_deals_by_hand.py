@@ -46,6 +46,7 @@ BOARD_IDS = {
     "matrimony-enquire": ("best", "matrimony", "intrigue", "confederacy", "pairs"),
     "commit": ("pot",),
     "queen-nazareen": (),
+    "stops": ("ace", "king", "queen", "jack"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -692,6 +693,45 @@ CASES: tuple[Case, ...] = (
         winner=1,
         net=(-9, 18, -9),
         board={},
+    ),
+    # --- stops: Foster's Newmarket, its layout cards and the lowest card led -------------------
+    Case(
+        "stops-pool-card-played-wins",
+        "stops",
+        plays=cards(1, "9C", "10C") + cards(2, "JC") + cards(1, "QC", "KC") + run(1, "H", "A", "J"),
+        winner=1,
+        won={"king": [1], "ace": [1]},
+        net=(-19, 31, -18),
+        board={"queen": 3, "jack": 3},
+    ),
+    Case(
+        "stops-pool-card-held-carried",
+        "stops",
+        plays=run(1, "S", "A", "10") + run(1, "C", "2", "6"),
+        winner=1,
+        net=(-19, 26, -19),
+        board={"ace": 3, "king": 3, "queen": 6, "jack": 6},
+    ),
+    Case(
+        "stops-spin-with-card-in-turn",
+        "stops",
+        plays=run(1, "S", "A", "4")
+        + run(0, "S", "5", "9")
+        + cards(2, "AD", "10S")
+        + run(2, "H", "A", "K"),
+        winner=2,
+        won={"ace": [2]},
+        net=(-14, -15, 20),
+        board={"king": 3, "queen": 3, "jack": 3},
+    ),
+    Case(
+        "stops-saratoga-fixed-stakes",
+        "stops",
+        plays=run(2, "C", "A", "K") + cards(2, "2S", "3S"),
+        winner=2,
+        won={"king": [2]},
+        net=(-19, -19, 29),
+        board={"ace": 3, "queen": 3, "jack": 3},
     ),
 )
 

@@ -31,7 +31,7 @@ def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> No
 def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
     by_id = {r.id: r for r in rulesets}
     assert family.counted_by_game(rulesets) == (
-        "eight rulesets of Pope Joan, one of Queen Nazareen, four of Matrimony, two of Spin, one "
+        "eight rulesets of Pope Joan, one of Queen Nazareen, four of Matrimony, two of Spin, two "
         "of Newmarket and one of Commit"
     )
     assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
@@ -52,6 +52,7 @@ def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[R
         "matrimony-britannica": "hoffmann",
         "commit": "foster",  # the same book: Foster's Pope Joan is played as Commit is
         "queen-nazareen": "hoyle",  # no Pope Joan in its book: the nearest in date
+        "stops": "foster",  # the same book: Foster's Newmarket follows his Pope Joan
     }
 
 

@@ -211,6 +211,17 @@ def matrimony_twelve_and_eleven(example: SourceExample) -> None:
     assert all(paid[0] == other + 1 for other in paid[1:]), paid
 
 
+def stops_spin_ten_and_ace(example: SourceExample) -> None:
+    events = events_of(example)
+    c = parse_card
+    ten = events.index(PlayedWith(2, c("10S"), c("AD")))  # the Ten and Spin, together
+    assert events[ten - 2 : ten] == [Played(0, c("9S")), Played(2, c("AD"))]
+    assert not any(isinstance(e, Paid) and e.payee == 2 for e in events[: ten + 3])  # no payment
+    lead = next(e for e in events[ten:] if isinstance(e, Led))
+    assert (lead.seat, lead.card) == (2, c("AH"))  # a pool card, the lowest of its suit
+    assert ("ace", 2) in won(events)
+
+
 CHECKS: dict[str, Callable[[SourceExample], None]] = {
     "peel-walkthrough": peel_walkthrough,
     "peel-surplus-to-spare": peel_surplus_to_spare,
@@ -228,6 +239,7 @@ CHECKS: dict[str, Callable[[SourceExample], None]] = {
     "foster-cards-per-player-matrimony-page": foster_cards_per_player,
     "foster-cards-per-player-1914": foster_cards_per_player,
     "matrimony-twelve-and-eleven": matrimony_twelve_and_eleven,
+    "stops-spin-ten-and-ace": stops_spin_ten_and_ace,
 }
 
 

@@ -27,7 +27,13 @@ from variants.engine.play import play_deal
 from variants.engine.policies import make_policy
 from variants.engine.staking import EVEN, STAKINGS, make_staking
 from variants.mechanics.ruleset import StakingName
-from variants.mechanics.spread import Spread, laid_problem, payments, random_payments
+from variants.mechanics.spread import (
+    Spread,
+    laid_problem,
+    payments,
+    random_payments,
+    sentences,
+)
 from variants.rules.loader import load_rulesets
 from variants.rules.yamlsource import read_yaml_text
 
@@ -52,6 +58,7 @@ def test_the_rulesets_whose_players_choose_their_stakes() -> None:
         "matrimony-enquire",
         "matrimony-foster",
         "newmarket",
+        "stops",
     ]
 
 
@@ -163,6 +170,34 @@ def test_random_staking_lays_the_last_counters_where_a_stake_is_short() -> None:
             Spread(1, 2), [(0, 1), (1, 1), (2, 1), (3, 1)], 3, 0, random.Random(seed)
         )
         assert sorted(index for _, index, _ in laid) == [0, 1, 2, 3]
+
+
+def test_stakes_of_nothing_leave_every_compartment_free() -> None:
+    """Four counters each, the dealer first, on four compartments none of which must be
+    covered (stakes of 0): the even staking puts one of each seat's on every compartment, and
+    a random one may leave a compartment empty and put a seat's four on one."""
+    free = [(0, 0), (1, 0), (2, 0), (3, 0)]
+    spread = Spread(4, 4, "dealer-first")
+    even = payments(spread, free, 3, 0)
+    assert sorted(even) == sorted((seat, index, 1) for seat in range(3) for index in range(4))
+    draws = [random_payments(spread, free, 3, 0, random.Random(seed)) for seed in range(200)]
+    assert all(sum(amount for _, _, amount in laid) == 12 for laid in draws)
+    assert any(len({index for _, index, _ in laid}) < 4 for laid in draws)
+    assert any(amount == 4 for laid in draws for _, _, amount in laid)
+
+
+def test_stakes_of_nothing_are_told_as_a_free_choice() -> None:
+    said = sentences(Spread(4, 4, "dealer-first"), "", "Before every deal")
+    assert said[0] == (
+        "Before every deal, every player, the dealer too, lays four counters on the board, each "
+        "on the compartment he chooses: all on one, or spread over several."
+    )
+    assert said[-1] == "The random staking puts each counter where chance falls."
+    covered = sentences(Spread(1, 2), "Ace 1, King 1", "Before every deal")
+    assert covered[0] == (
+        "Before every deal, every player lays one counter on the board, the dealer 2 counters, "
+        "each on the compartment he chooses, so long as each of Ace 1, King 1 is covered."
+    )
 
 
 def test_rules_that_fix_the_stakes_ignore_the_staking() -> None:

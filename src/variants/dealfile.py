@@ -19,7 +19,7 @@ from typing import Any
 from .core.cards import CardError, card_name, parse_card
 from .core.hidden import hidden_at
 from .core.settings import rulesets_dir
-from .engine.compiled import CompiledRules, board_stakes, compile_rules, with_pool
+from .engine.compiled import CompiledRules, compile_rules, spread_stakes, with_pool
 from .engine.deal import DealSetup, sort_hand
 from .engine.events import Led
 from .engine.play import DealResult, IllegalLeadError, play_deal
@@ -335,7 +335,7 @@ def _stakes(
         )
     players = compiled.players
     ids = compiled.ids
-    stakes = board_stakes(compiled)
+    stakes = spread_stakes(compiled)
     staked = [ids[index] for index, _ in stakes]
     laid: list[Stake] = []
     given_once: set[tuple[int, int]] = set()

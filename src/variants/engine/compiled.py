@@ -243,7 +243,7 @@ class CompiledRules:
         :meth:`staked`), drawing from ``rng`` as it needs."""
         given = self.rules.dressing.spread
         assert given is not None
-        laid = staking.lay(given, board_stakes(self), self.players, dealer, rng)
+        laid = staking.lay(given, spread_stakes(self), self.players, dealer, rng)
         return tuple(dressing_payments(self, dealer, banker, laid))
 
     def layout(self, dealer: int) -> Layout:
@@ -427,6 +427,13 @@ def board_stakes(compiled: CompiledRules) -> list[tuple[int, int]]:
     return [(ids.index(key), amount) for key, amount in compiled.rules.dressing.stakes if amount]
 
 
+def spread_stakes(compiled: CompiledRules) -> list[tuple[int, int]]:
+    """(compartment, the fewest counters it must hold) for each compartment the players may
+    spread their counters over: every one the stakes name, one of 0 free to stay empty."""
+    ids = compiled.ids
+    return [(ids.index(key), amount) for key, amount in compiled.rules.dressing.stakes]
+
+
 def dressing_payments(
     compiled: CompiledRules,
     dealer: int,
@@ -459,7 +466,11 @@ def dressing_payments(
             payments += _laid_out(pool(given, total, n, dealer), stakes)
         case "spread":
             assert rules.spread is not None
-            payments += spread.payments(rules.spread, stakes, n, dealer) if laid is None else laid
+            payments += (
+                spread.payments(rules.spread, spread_stakes(compiled), n, dealer)
+                if laid is None
+                else laid
+            )
         case _:
             assert_never(payer)
     return payments + others_stakes.payments(compiled.rules, ids, n, dealer)

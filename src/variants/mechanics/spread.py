@@ -289,19 +289,28 @@ def order_words(spread: Spread) -> str:
 
 
 def sentences(spread: Spread, stakes: str, before: str) -> list[str]:
-    """The rule in English."""
+    """The rule in English; ``stakes`` names the compartments that must be covered ("" where
+    none must: the counters may all go on one)."""
+    each = f"{number_word(spread.each)} {'counter' if spread.each == 1 else 'counters'}"
+    who = (
+        f"every player, the dealer too, lays {each} on the board"
+        if spread.each == spread.dealer
+        else f"every player lays {each} on the board, the dealer {counters(spread.dealer)}"
+    )
+    where = (
+        f", each on the compartment he chooses, so long as each of {stakes} is covered."
+        if stakes
+        else ", each on the compartment he chooses: all on one, or spread over several."
+    )
+    last = ", the last ones on a compartment still uncovered." if stakes else "."
     return [
-        f"{before}, every player lays {number_word(spread.each)} "
-        f"{'counter' if spread.each == 1 else 'counters'} on the board, the dealer "
-        f"{counters(spread.dealer)}, each on the compartment he chooses, so long as each of "
-        f"{stakes} is covered.",
+        f"{before}, {who}{where}",
         "Where each counter goes is the players' choice, which the engine plays by a staking "
         "policy, as it plays the leads by a lead policy.",
         f"They lay in turn, {order_words(spread)}.",
         "The default staking lays each counter on the compartment with the fewest laid this deal "
         "(the first on the board among equals).",
-        "The random staking puts each counter where chance falls, the last ones on a compartment "
-        "still uncovered.",
+        f"The random staking puts each counter where chance falls{last}",
     ]
 
 

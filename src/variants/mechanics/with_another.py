@@ -169,12 +169,15 @@ class WithIt:
 class InTurnWith:
     """The play hook before a card is played in its turn in a run: the holder of ``card``
     (Spin), when it is his turn and his policy wills it, plays it together with his card; both
-    win what they win, and his card is a stop."""
+    win what they win, and his card is a stop. Spin itself coming in its turn (the ace of
+    diamonds after the king, where the ace ranks high) is played alone, as any card."""
 
     card: int
 
     def __call__(self, run: Run, seat: int, card: int, previous: int) -> bool:
-        if run.holder(self.card) != seat or not run.joins(seat, card, self.card):
+        if card == self.card or run.holder(self.card) != seat:
+            return False
+        if not run.joins(seat, card, self.card):
             return False
         run.play(seat, card)
         run.record(seat, self.card)

@@ -37,7 +37,9 @@ def stake_text(rules: Rules, compartment: Compartment) -> str:
         case "banker" | "contributions":
             return "nothing" if amount is None else str(amount)
         case "spread":
-            return "nothing" if amount is None else f"at least {amount}, as the players choose"
+            if amount is None:
+                return "nothing"
+            return f"at least {amount}, as the players choose" if amount else "what the players lay"
         case _:
             assert_never(payer)
 
@@ -138,7 +140,8 @@ def dressing_rule(rules: Rules) -> Rule:
             )
         case "spread":
             assert dressing.spread is not None
-            sentences = spread.sentences(dressing.spread, stakes, before)
+            covered = stakes if any(amounts) else ""
+            sentences = spread.sentences(dressing.spread, covered, before)
         case _:
             assert_never(payer)
     return Rule(
