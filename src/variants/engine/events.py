@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..mechanics.base import Announced as Announced
 from ..mechanics.base import PlayedApart as PlayedApart
 from ..mechanics.holders import Exempted as Exempted
 from ..mechanics.hooks import PayReason as PayReason
@@ -158,6 +159,7 @@ Event = (
     | Played
     | PlayedApart
     | Shown
+    | Announced
     | Stopped
     | WentOut
     | Penalty

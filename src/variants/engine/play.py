@@ -141,6 +141,14 @@ class Policy(Protocol):
         (:mod:`variants.mechanics.with_another`)."""
         ...
 
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        """The counters the seat holding ``hand`` puts up when the players bet on the cards
+        they hold: facing no bet (``facing`` 0), what it bets; facing a bet, ``facing`` to hold
+        it; 0 to pass. ``rank_pos`` gives each card's place in the order of ranks."""
+        ...
+
 
 class DealResult(NamedTuple):
     """What one deal came to. (A named tuple: the simulator builds millions of them.)"""
@@ -630,6 +638,10 @@ class _Run:
 
     def joins(self, seat: int, card: int, with_card: int) -> bool:
         return self.policies[seat].plays_with(self.hands[seat], card, with_card, self.rng)
+
+    def vies(self, seat: int, facing: int) -> int:
+        policy = self.policies[seat]
+        return policy.vies(self.hands[seat], facing, self.compiled.rank_pos, self.rng)
 
 
 def _lead(

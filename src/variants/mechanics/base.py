@@ -150,6 +150,29 @@ class PlayedApart(ABC):
         """The card played as one step of a replay, its player named ``who``."""
 
 
+class Announced(ABC):
+    """The event of something a seat says or shows at the table apart from a card played, at a
+    stage a mechanic adds to the deal before play (a hand shown for a compartment, a bet): a
+    frozen dataclass of its mechanic's module, with ``seat``, the ``compartment`` it concerns,
+    the counters it puts on that compartment (:meth:`staked`) and its own words. The log's
+    readers (the narration, the replay, the results, the worked examples) treat every one
+    alike."""
+
+    __slots__ = ()
+
+    seat: int
+    compartment: str
+    """The id of the compartment it concerns: its rule is the one it applies."""
+
+    def staked(self) -> int:
+        """The counters the seat puts on the compartment with it (0: none)."""
+        return 0
+
+    @abstractmethod
+    def line(self, who: str, card: Callable[[int], str]) -> str:
+        """The event as one sentence, its seat named ``who`` and cards named by ``card``."""
+
+
 @dataclass(frozen=True)
 class Said:
     """A mechanic's rule in English, for the rules page: a heading, the sentences, and where

@@ -8,7 +8,8 @@ play loop calls them at these moments, and only for the deals, cards and stops t
 - :data:`AtDeal`, when the cards are dealt: the hook may settle the deal without a run (the
   hands shown);
 - :data:`AtTurnUp`, when a card is turned up: the hook may pay the dealer for it, and may end
-  the deal there;
+  the deal there; or, the deal going on, it may hold a stage before play (hands shown, bets
+  made: :class:`.base.Announced` events);
 - :data:`InTurn`, before a card is played in its turn in a run: the hook may take the play
   over (Spin played with the card), and the run stops;
 - :data:`AfterCard`, after a card is played and has won what it wins: the hook may play more
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
 
 if TYPE_CHECKING:
-    from .base import PlayedApart
+    from .base import Announced, PlayedApart
     from .holders import Exempted
     from .ruleset import Compartment, Rules
     from .showing import Shown
@@ -120,7 +121,7 @@ class Run(Protocol):
     @property
     def ledger(self) -> Ledger: ...
     @property
-    def log(self) -> Log[PlayedApart | Shown | DealVoided] | None: ...
+    def log(self) -> Log[PlayedApart | Shown | DealVoided | Announced] | None: ...
 
     def holder(self, card: int) -> int:
         """The seat holding ``card``, or -1 when it is in no hand."""
@@ -138,6 +139,11 @@ class Run(Protocol):
     def joins(self, seat: int, card: int, with_card: int) -> bool:
         """Whether ``seat``'s player, who plays ``card`` in its turn, plays ``with_card`` with
         it (the seat's policy decides)."""
+
+    def vies(self, seat: int, facing: int) -> int:
+        """The counters ``seat``'s player puts up when the players bet (the seat's policy
+        decides): facing no bet (``facing`` 0), what he bets; facing a bet of ``facing``, that
+        much to hold it; 0 to pass."""
 
 
 AtDeal = Callable[[Run, int, "Sequence[int]"], bool]

@@ -31,6 +31,7 @@ from ..dealfile import DealFileError, play_deal_file, read_deal_file
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import DealSetup, shuffled_deal
 from ..engine.events import (
+    Announced,
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -401,6 +402,7 @@ def deal_view(example: Example) -> DealView:
                 | Played()
                 | PlayedApart()
                 | Shown()
+                | Announced()
                 | Stopped()
                 | WentOut()
                 | CarriedOver()
@@ -509,6 +511,7 @@ def _narration(
                 | Played()
                 | PlayedApart()
                 | Shown()
+                | Announced()
                 | Stopped()
                 | Penalty()
                 | CarriedOver()

@@ -25,6 +25,7 @@ from ..core.cards import (
 from ..core.words import cap, counters, join_words, person, role
 from ..engine.events import (
     AS_GIVEN,
+    Announced,
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -152,6 +153,7 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
             | Played()
             | PlayedApart()
             | Shown()
+            | Announced()
             | Stopped()
             | WentOut()
             | Penalty()
@@ -355,6 +357,9 @@ class _Teller:
                     self.showing_told = True
                     self.lines.append(showing.shown_line())
                 self.lines.append(shows(self.cap_name(seat), style.cards(cards)))
+            case Announced(seat=seat):
+                self.end_run()
+                self.lines.append(event.line(self.cap_name(seat), style.card))
             case TurnedUp(card=card, trump=trump):
                 where = turn_up_fate(self.rules.turn_up.fate)
                 suit = f": {trumps(trump)}" if trump is not None else ""
