@@ -205,6 +205,8 @@ def test_win_ways() -> None:
         "ranks": ["K", "Q"],
         "pair": "highest",
         "best": "AD",
+        "held_trumps": ["K", "Q"],
+        "sequence": 3,
     }
     assert sorted(keys) == sorted(samples)
     assert set(keys) <= set(win["properties"])

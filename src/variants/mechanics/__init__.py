@@ -32,6 +32,8 @@ English.
   every deal.
 - :mod:`.played_at_stop`: a card its holder plays when a run stops, the run going on from it
   (Commit's nine of diamonds).
+- :mod:`.shown_before_play`: trumps or a sequence held, shown when the trump is turned up and
+  before play, win their compartments (Pochen's A, K, Q, J, 10, Marriage and Sequence).
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -58,6 +60,7 @@ from . import (
     played_at_stop,
     pool,
     showing,
+    shown_before_play,
     spare_seen,
     spread,
     stock,
@@ -70,6 +73,7 @@ from .card import CardWin, TrumpWin
 from .combination import BestWin, RankPairWin, RanksWin
 from .going_out import GoingOutWin
 from .pair import CardsPairWin, PairWin
+from .shown_before_play import HeldTrumps, SequenceHeld
 
 __all__ = [
     "MECHANICS",
@@ -78,9 +82,11 @@ __all__ = [
     "CardWin",
     "CardsPairWin",
     "GoingOutWin",
+    "HeldTrumps",
     "PairWin",
     "RankPairWin",
     "RanksWin",
+    "SequenceHeld",
     "TrumpWin",
     "Win",
     "build_win",
@@ -108,6 +114,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     showing,
     pool,
     played_at_stop,
+    shown_before_play,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
@@ -115,7 +122,18 @@ PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, played_at_stop)
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""
 
-Win = CardWin | TrumpWin | PairWin | CardsPairWin | GoingOutWin | RanksWin | RankPairWin | BestWin
+Win = (
+    CardWin
+    | TrumpWin
+    | PairWin
+    | CardsPairWin
+    | GoingOutWin
+    | RanksWin
+    | RankPairWin
+    | BestWin
+    | HeldTrumps
+    | SequenceHeld
+)
 """A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""
 
 
@@ -126,6 +144,7 @@ def build_win(raw: Mapping[str, Any]) -> Win:
         pair.build_win(raw),
         going_out.build_win(raw),
         combination.build_win(raw),
+        shown_before_play.build_win(raw),
     ):
         if found is not None:
             return found

@@ -25,9 +25,11 @@ from ..mechanics import (
     BestWin,
     CardWin,
     GoingOutWin,
+    HeldTrumps,
     PairWin,
     RankPairWin,
     RanksWin,
+    SequenceHeld,
     TrumpWin,
     others_stakes,
 )
@@ -195,7 +197,7 @@ def short_cards(compartment: Compartment) -> str:
             return "trump " + RANKS[win.ranks[0]]
         case CardWin() | GoingOutWin():
             return d.compartment_cards(compartment)
-        case RanksWin() | RankPairWin() | BestWin():
+        case RanksWin() | RankPairWin() | BestWin() | HeldTrumps() | SequenceHeld():
             return win.brief()
         case _:
             assert_never(win)
