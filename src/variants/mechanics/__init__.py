@@ -34,6 +34,8 @@ English.
   (Commit's nine of diamonds).
 - :mod:`.shown_before_play`: trumps or a sequence held, shown when the trump is turned up and
   before play, win their compartments (Pochen's A, K, Q, J, 10, Marriage and Sequence).
+- :mod:`.vying`: the players bet before play on the sets of one rank they hold, the best set
+  taking the compartment and the bets (Pochen's centre pool).
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -66,6 +68,7 @@ from . import (
     stock,
     turn_up_payout,
     unplayed_penalty,
+    vying,
     with_another,
 )
 from .base import Mechanic, PlayFlow
@@ -74,6 +77,7 @@ from .combination import BestWin, RankPairWin, RanksWin
 from .going_out import GoingOutWin
 from .pair import CardsPairWin, PairWin
 from .shown_before_play import HeldTrumps, SequenceHeld
+from .vying import VyingWin
 
 __all__ = [
     "MECHANICS",
@@ -88,6 +92,7 @@ __all__ = [
     "RanksWin",
     "SequenceHeld",
     "TrumpWin",
+    "VyingWin",
     "Win",
     "build_win",
     "fragments",
@@ -115,6 +120,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     pool,
     played_at_stop,
     shown_before_play,
+    vying,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
@@ -133,6 +139,7 @@ Win = (
     | BestWin
     | HeldTrumps
     | SequenceHeld
+    | VyingWin
 )
 """A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""
 
@@ -145,6 +152,7 @@ def build_win(raw: Mapping[str, Any]) -> Win:
         going_out.build_win(raw),
         combination.build_win(raw),
         shown_before_play.build_win(raw),
+        vying.build_win(raw),
     ):
         if found is not None:
             return found

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
-from . import bonus, card, going_out, pair, payments, showing, turn_up_payout
+from . import bonus, card, going_out, pair, payments, showing, turn_up_payout, vying
 
 if TYPE_CHECKING:
     from .base import Announced, PlayedApart
@@ -38,7 +38,9 @@ if TYPE_CHECKING:
     from .turn_up_payout import DealVoided
     from .unplayed_penalty import Penalty
 
-WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
+WinHow = Literal[
+    card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, vying.How, "closing"
+]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
 PayReason = Literal[going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason]
 """What a payment is for: the mechanic that makes it."""

@@ -31,6 +31,7 @@ from ..mechanics import (
     RanksWin,
     SequenceHeld,
     TrumpWin,
+    VyingWin,
     Win,
 )
 from ..mechanics.bonus import Bonus
@@ -55,7 +56,7 @@ def named_card(win: Win) -> int | None:
             return win.card
         case TrumpWin() | PairWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
             return None
-        case HeldTrumps() | SequenceHeld():
+        case HeldTrumps() | SequenceHeld() | VyingWin():
             return None
         case _:
             assert_never(win)
@@ -73,7 +74,7 @@ def by_several_trumps(win: Win) -> PairWin | None:
             return win
         case CardWin() | TrumpWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
             return None
-        case HeldTrumps() | SequenceHeld():
+        case HeldTrumps() | SequenceHeld() | VyingWin():
             return None
         case _:
             assert_never(win)
@@ -127,7 +128,7 @@ def _two_ranks(win: Win) -> frozenset[int] | None:
             return None
         case HeldTrumps():
             return frozenset(win.ranks) if len(win.ranks) == 2 else None
-        case SequenceHeld():
+        case SequenceHeld() | VyingWin():
             return None
         case _:
             assert_never(win)

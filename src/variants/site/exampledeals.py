@@ -479,6 +479,8 @@ def _moment(how: WinHow, table: Table) -> str:
             return "Dealt face up"
         case "show":
             return "Hands shown"
+        case "unchallenged":
+            return "Before play"
         case "play" | "pair" | "share":
             return "Going out" if table.went_out is not None else f"Run {table.runs}"
         case _:

@@ -31,6 +31,7 @@ from ..mechanics import (
     RanksWin,
     SequenceHeld,
     TrumpWin,
+    VyingWin,
     others_stakes,
 )
 from ..mechanics.ruleset import Compartment, Payer, Rules, Ruleset
@@ -197,7 +198,7 @@ def short_cards(compartment: Compartment) -> str:
             return "trump " + RANKS[win.ranks[0]]
         case CardWin() | GoingOutWin():
             return d.compartment_cards(compartment)
-        case RanksWin() | RankPairWin() | BestWin() | HeldTrumps() | SequenceHeld():
+        case RanksWin() | RankPairWin() | BestWin() | HeldTrumps() | SequenceHeld() | VyingWin():
             return win.brief()
         case _:
             assert_never(win)

@@ -453,7 +453,7 @@ class _Teller:
                     card = self.style.card(self.face_up[seat])
                     self.lines.append(showing.swept_line(self.cap_name(seat), card))
                 self.lines.append(taken(self.cap_name(seat), how, label, counted))
-            case "show":
+            case "show" | "unchallenged":
                 self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case "play" | "pair" | "going-out":
                 self.end_run()
