@@ -44,6 +44,7 @@ BOARD_IDS = {
     "matrimony-foster": ("matrimony", "intrigue", "confederacy", "pair", "best"),
     "matrimony-cassell": ("best", "matrimony", "intrigue", "confederacy", "pair"),
     "matrimony-enquire": ("best", "matrimony", "intrigue", "confederacy", "pairs"),
+    "pochen": ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "pochen"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -654,6 +655,42 @@ CASES: tuple[Case, ...] = (
         won={"best": [0], "intrigue": [4], "pairs": [2]},
         net=(1, -4, 0, -4, -1),
         board={"matrimony": 4, "confederacy": 4},
+    ),
+    # --- pochen: pools shown for, a pool vied for, then the play ------------------------------
+    Case(
+        "pochen-shown-vied-played",
+        "pochen",
+        plays=(
+            *run(1, "C", "8", "10"),
+            *cards(3, "JC", "QC"),
+            *cards(0, "KC", "AC", "7H", "JS", "QS"),
+            *cards(2, "KS"),
+            *cards(1, "AS", "7D"),
+            *cards(0, "8D"),
+            *cards(2, "9D"),
+            *cards(0, "10D"),
+        ),
+        winner=0,
+        won={
+            "ace": [3],
+            "king": [2],
+            "queen": [2],
+            "jack": [1],
+            "marriage": [2],
+            "sequence": [1],
+            "pochen": [3],
+        },
+        net=(4, -2, -3, -3),
+        board={"ten": 4},
+    ),
+    Case(
+        "pochen-five-each-bet-unmet",
+        "pochen",
+        plays=cards(1, "8C", "8D", "KS", "10H", "QD"),
+        winner=1,
+        won={"king": [1], "jack": [2], "ten": [0], "pochen": [2]},
+        net=(-10, 5, -7),
+        board={"ace": 3, "queen": 3, "marriage": 3, "sequence": 3},
     ),
 )
 

@@ -25,13 +25,14 @@ def rulesets() -> list[Ruleset]:
 def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> None:
     games = [game for game, _ in family.by_game(rulesets)]
     assert games[0] == "Pope Joan"
-    assert set(games) == {"Pope Joan", "Matrimony", "Spin", "Newmarket"}
+    assert set(games) == {"Pope Joan", "Matrimony", "Spin", "Newmarket", "Pochen"}
 
 
 def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
     by_id = {r.id: r for r in rulesets}
     assert family.counted_by_game(rulesets) == (
-        "eight rulesets of Pope Joan, four of Matrimony, two of Spin and one of Newmarket"
+        "eight rulesets of Pope Joan, four of Matrimony, two of Spin, one of Newmarket and one of "
+        "Pochen"
     )
     assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
     assert family.counted_by_game([by_id["peel"], by_id["spin"]]) == (
@@ -49,6 +50,7 @@ def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[R
         "matrimony-cassell": "cassell",
         "matrimony-enquire": "cassell",  # no Pope Joan in its book: the nearest in date
         "matrimony-britannica": "hoffmann",
+        "pochen": "squareman",  # Foster's Pope Joan cites the 1897 copy, not 015: nearest in date
     }
 
 
@@ -72,6 +74,7 @@ def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
         "Matrimony",
         "Spin",
         "Newmarket",
+        "Pochen",
     ]
     assert "Family" in nav
 
@@ -89,6 +92,7 @@ def test_each_game_has_a_page_in_the_nav_under_the_family(rulesets: list[Ruleset
         {"Matrimony": "games/matrimony.md"},
         {"Spin": "games/spin.md"},
         {"Newmarket": "games/newmarket.md"},
+        {"Pochen": "games/pochen.md"},
     ]
     pages = generate_pages(site)
     for page in ("pope-joan", "matrimony", "spin", "newmarket"):

@@ -24,7 +24,7 @@ RULESETS = str(REPO / "rulesets")
 KNOWN = (
     "(known: cassell, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
     "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
-    "peel, spin, spinado, squareman)"
+    "peel, pochen, spin, spinado, squareman)"
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 LARGEST = 2**63 - 1

@@ -317,7 +317,7 @@ EXPERIMENT_CASES: list[tuple[list[str], str]] = [
         ["deals", "pele", "--players", "4", "--deals", "5"],
         "variants: no ruleset 'pele' (known: cassell, foster, hoffmann, hoyle, "
         "matrimony-britannica, matrimony-cassell, matrimony-enquire, matrimony-foster, "
-        "modern-shedding, modern-variations, newmarket, peel, spin, spinado, squareman)",
+        "modern-shedding, modern-variations, newmarket, peel, pochen, spin, spinado, squareman)",
     ),
 ]
 

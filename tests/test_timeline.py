@@ -49,6 +49,7 @@ def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset])
         "hoffmann",
         "matrimony-britannica",
         "older 1914",
+        "pochen",
         "squareman",
         "modern-shedding",
         "modern-variations",
