@@ -9,6 +9,7 @@ from pathlib import Path
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.compiled import compile_rules
 from variants.mechanics.ruleset import Ruleset
+from variants.site.describe.pack import pack_rule, pack_summary, rank_order_rule
 from variants.telling.narrate import narrate
 
 REPO = Path(__file__).resolve().parent.parent
@@ -54,3 +55,18 @@ def test_a_deal_is_told_stage_by_stage() -> None:
     assert "The run stops at 7H: 8H is the turn-up." in runs[1]
     assert "It is seat 0's last card: seat 0 goes out." in runs[3]
     assert "Ten keeps 4 counters for the next deal." in told
+
+
+def test_the_pack_is_told_as_seven_to_ace(rulesets: dict[str, Ruleset]) -> None:
+    """A pack cut short below is told by the ranks kept, not as twenty cards taken out."""
+    rules = rulesets["pochen"].rules
+    assert pack_summary(rules) == "32 cards: 7 to A"
+    assert pack_rule(rules).sentences == (
+        "An ordinary pack of 52 cards without its twos, threes, fours, fives and sixes: 32 "
+        "cards are used, seven to ace in each suit.",
+    )
+    assert rank_order_rule(rules).sentences[0] == (
+        "The four suits are kept apart, and in each the cards run in order from the seven (low) "
+        "to the ace (high): 7 8 9 10 J Q K A."
+    )
+    assert pack_summary(rulesets["newmarket"].rules).endswith("A♠ 7♠ removed")
