@@ -29,7 +29,7 @@ KNOWN = (
 )
 KEYS = (
     "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, pool, "
-    "board, leads, policy, staking, stakes, seed"
+    "board, leads, policy, staking, stakes, bets, seed"
 )
 STAKED = "best, matrimony, intrigue, confederacy, pair"
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from variants.dealfile import play_deal_file, read_deal_file
+import pytest
+
+from variants.dealfile import DealFileError, play_deal_file, read_deal_file
 from variants.engine.compiled import compile_rules
+from variants.engine.events import CompartmentWon
 from variants.mechanics.ruleset import Ruleset
+from variants.mechanics.vying import Bet
 from variants.site.describe.pack import pack_rule, pack_summary, rank_order_rule
 from variants.telling.narrate import narrate
 
@@ -70,3 +74,45 @@ def test_the_pack_is_told_as_seven_to_ace(rulesets: dict[str, Ruleset]) -> None:
         "to the ace (high): 7 8 9 10 J Q K A."
     )
     assert pack_summary(rulesets["newmarket"].rules).endswith("A♠ 7♠ removed")
+
+
+def with_bets(tmp_path: Path, bets: str, deal: Path = DEAL) -> Path:
+    """The deal file with a ``bets`` line added."""
+    path = tmp_path / "bets.yaml"
+    path.write_text(deal.read_text(encoding="utf-8") + f"bets: {bets}\n", encoding="utf-8")
+    return path
+
+
+def test_a_deal_file_gives_the_bets(tmp_path: Path) -> None:
+    """Seat 2 bets 3 on his kings and seat 3 holds with up to 5: the aces take 4 + 3 + 3."""
+    result = play_deal_file(read_deal_file(with_bets(tmp_path, "{2: 3, 3: 5}")))
+    assert [e for e in result.events if isinstance(e, Bet)] == [
+        Bet(2, 3, "pochen"),
+        Bet(3, 3, "pochen", held=True),
+    ]
+    assert CompartmentWon("pochen", 3, 10, "show") in result.events
+    assert result.net == (4, -2, -4, -2)
+
+
+@pytest.mark.parametrize(
+    ("bets", "message"),
+    [
+        ("[2, 3]", ":35: bets must map seats to counters, not a list"),
+        ("{4: 3}", ":35: a bet's seat must be a seat from 0 to 3"),
+        ("{2: -1}", ":35: a bet must be a whole number from 0 to 1000"),
+        ("{2: true}", ":35: a bet must be a whole number from 0 to 1000"),
+    ],
+)
+def test_bad_bets_are_refused_in_one_line(tmp_path: Path, bets: str, message: str) -> None:
+    with pytest.raises(DealFileError) as error:
+        read_deal_file(with_bets(tmp_path, bets))
+    assert str(error.value).endswith(message)
+
+
+def test_bets_where_nobody_bets_are_refused(tmp_path: Path) -> None:
+    peel = REPO / "tests" / "deals" / "peel-stop-king.yaml"
+    with pytest.raises(DealFileError) as error:
+        read_deal_file(with_bets(tmp_path, "{1: 2}", peel))
+    assert str(error.value).endswith(
+        ": these rules have no betting: bets are given only where players bet"
+    )
