@@ -13,6 +13,7 @@ from variants.engine.compiled import compile_rules
 from variants.engine.events import CompartmentWon
 from variants.mechanics.ruleset import Ruleset
 from variants.mechanics.vying import Bet
+from variants.site.describe.board import board_rule
 from variants.site.describe.pack import pack_rule, pack_summary, rank_order_rule
 from variants.telling.narrate import narrate
 
@@ -116,3 +117,12 @@ def test_bets_where_nobody_bets_are_refused(tmp_path: Path) -> None:
     assert str(error.value).endswith(
         ": these rules have no betting: bets are given only where players bet"
     )
+
+
+def test_the_board_is_won_before_play(rulesets: dict[str, Ruleset]) -> None:
+    said = board_rule(rulesets["pochen"].rules).sentences[0]
+    assert said.endswith(
+        "Counters are staked on them and won before any card is played, by what the players hold."
+    )
+    peel = board_rule(rulesets["peel"].rules).sentences[0]
+    assert peel.endswith("won by playing the cards they name.")

@@ -64,6 +64,8 @@ class WayToWin:
     """Whether going out wins it, not a card."""
     needs_trump: ClassVar[bool] = False
     """Whether the cards that win it depend on a trump suit."""
+    before_play: ClassVar[bool] = False
+    """Whether it is won before any card is played, by what a hand holds."""
 
 
 @dataclass

@@ -79,6 +79,7 @@ class HeldTrumps(WayToWin):
     ranks: tuple[int, ...]
 
     needs_trump = True
+    before_play = True
 
     def cards(self, trump: int | None) -> tuple[int, ...]:
         """The trumps of the ranks (none without a trump suit)."""
@@ -109,6 +110,8 @@ class SequenceHeld(WayToWin):
     """Won before play by the hand with the best run of at least ``least`` cards in one suit."""
 
     least: int
+
+    before_play = True
 
     def cards(self, trump: int | None) -> tuple[int, ...]:
         """No given card wins it: any run of cards in one suit does."""

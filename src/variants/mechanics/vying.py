@@ -61,6 +61,8 @@ and shown is taken ``show``)."""
 class VyingWin(WayToWin):
     """Won by the best set among the players who bet on it, before play."""
 
+    before_play = True
+
     def cards(self, trump: int | None) -> tuple[int, ...]:
         """No given card wins it: any set of one rank may."""
         return ()

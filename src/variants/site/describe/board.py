@@ -14,9 +14,14 @@ from .words import join_words, number_word
 def board_rule(rules: Rules) -> Rule:
     board = rules.board
     labels = [c.label for c in board.compartments]
+    before = [c.win.before_play for c in board.compartments]
     won = (
         "won by holding the cards they name"
         if rules.play.showing is not None
+        else "won before any card is played, by what the players hold"
+        if all(before)
+        else "won by playing the cards they name, or before play by what the players hold"
+        if any(before)
         else "won by playing the cards they name"
     )
     sentences = [
