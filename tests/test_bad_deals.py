@@ -23,13 +23,13 @@ PEEL_OPTIONS = (
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 KNOWN = (
-    "cassell, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
+    "cassell, commit, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
     "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
-    "peel, spin, spinado, squareman, stops"
+    "peel, pochen, queen-nazareen, spin, spinado, squareman, stops"
 )
 KEYS = (
     "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, pool, "
-    "board, leads, policy, staking, stakes, seed"
+    "board, leads, policy, staking, stakes, bets, seed"
 )
 STAKED = "best, matrimony, intrigue, confederacy, pair"
 

@@ -47,6 +47,7 @@ BOARD_IDS = {
     "commit": ("pot",),
     "queen-nazareen": (),
     "stops": ("ace", "king", "queen", "jack"),
+    "pochen": ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "pochen"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -732,6 +733,42 @@ CASES: tuple[Case, ...] = (
         won={"king": [2]},
         net=(-19, -19, 29),
         board={"ace": 3, "queen": 3, "jack": 3},
+    ),
+    # --- pochen: pools shown for, a pool vied for, then the play ------------------------------
+    Case(
+        "pochen-shown-vied-played",
+        "pochen",
+        plays=(
+            *run(1, "C", "8", "10"),
+            *cards(3, "JC", "QC"),
+            *cards(0, "KC", "AC", "7H", "JS", "QS"),
+            *cards(2, "KS"),
+            *cards(1, "AS", "7D"),
+            *cards(0, "8D"),
+            *cards(2, "9D"),
+            *cards(0, "10D"),
+        ),
+        winner=0,
+        won={
+            "ace": [3],
+            "king": [2],
+            "queen": [2],
+            "jack": [1],
+            "marriage": [2],
+            "sequence": [1],
+            "pochen": [3],
+        },
+        net=(4, -2, -3, -3),
+        board={"ten": 4},
+    ),
+    Case(
+        "pochen-five-each-bet-unmet",
+        "pochen",
+        plays=cards(1, "8C", "8D", "KS", "10H", "QD"),
+        winner=1,
+        won={"king": [1], "jack": [2], "ten": [0], "pochen": [2]},
+        net=(-10, 5, -7),
+        board={"ace": 3, "queen": 3, "marriage": 3, "sequence": 3},
     ),
 )
 

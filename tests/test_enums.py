@@ -124,6 +124,7 @@ TIES: dict[str, Tie] = {
 NOT_VALUES: dict[str, str] = {
     "$defs.suit": "a suit letter, held as its index (tied to cards.SUITS below)",
     f"{COMPARTMENT}.win.going_out": "the flag that makes going out the win (see test_win_ways)",
+    f"{COMPARTMENT}.win.vying": "the flag that makes vying the win (see test_win_ways)",
     "rules.deal.stock.remainder": "the flag that makes the leftovers the stock (StockRemainder)",
     "id(not)": "the ids the site keeps for its own pages (tested in test_hostile_rulesets)",
 }
@@ -213,6 +214,9 @@ def test_win_ways() -> None:
         "ranks": ["K", "Q"],
         "pair": "highest",
         "best": "AD",
+        "held_trumps": ["K", "Q"],
+        "sequence": 3,
+        "vying": True,
     }
     assert sorted(keys) == sorted(samples)
     assert set(keys) <= set(win["properties"])

@@ -25,14 +25,22 @@ def rulesets() -> list[Ruleset]:
 def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> None:
     games = [game for game, _ in family.by_game(rulesets)]
     assert games[0] == "Pope Joan"
-    assert set(games) == {"Pope Joan", "Queen Nazareen", "Matrimony", "Spin", "Newmarket", "Commit"}
+    assert set(games) == {
+        "Pope Joan",
+        "Queen Nazareen",
+        "Matrimony",
+        "Spin",
+        "Newmarket",
+        "Commit",
+        "Pochen",
+    }
 
 
 def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
     by_id = {r.id: r for r in rulesets}
     assert family.counted_by_game(rulesets) == (
         "eight rulesets of Pope Joan, one of Queen Nazareen, four of Matrimony, two of Spin, two "
-        "of Newmarket and one of Commit"
+        "of Newmarket, one of Commit and one of Pochen"
     )
     assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
     assert family.counted_by_game([by_id["peel"], by_id["spin"]]) == (
@@ -53,6 +61,7 @@ def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[R
         "commit": "foster",  # the same book: Foster's Pope Joan is played as Commit is
         "queen-nazareen": "hoyle",  # no Pope Joan in its book: the nearest in date
         "stops": "foster",  # the same book: Foster's Newmarket follows his Pope Joan
+        "pochen": "squareman",  # Foster's Pope Joan cites the 1897 copy, not 015: nearest in date
     }
 
 
@@ -78,6 +87,7 @@ def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
         "Spin",
         "Newmarket",
         "Commit",
+        "Pochen",
     ]
     assert "Family" in nav
 
@@ -97,6 +107,7 @@ def test_each_game_has_a_page_in_the_nav_under_the_family(rulesets: list[Ruleset
         {"Spin": "games/spin.md"},
         {"Newmarket": "games/newmarket.md"},
         {"Commit": "games/commit.md"},
+        {"Pochen": "games/pochen.md"},
     ]
     pages = generate_pages(site)
     for page in ("pope-joan", "queen-nazareen", "matrimony", "spin", "newmarket", "commit"):

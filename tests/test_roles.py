@@ -452,6 +452,7 @@ ALLOWED: dict[str, tuple[frozenset[str] | None, str]] = {
     "pairs": (None, "a row of the comparison (the pairs of trumps), never a compartment"),
     "best": (None, "the `win.best` key, a way to win, never a compartment"),
     "royal-pair": (None, "the anchor of a statistic, named for a role, never a compartment"),
+    "sequence": (None, "the `win.sequence` key and the advice preference, never a compartment"),
 }
 """Strings in ``src/`` that hold the word of a shipped compartment id without naming one: where
 they may appear, and why."""

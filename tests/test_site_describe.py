@@ -230,13 +230,15 @@ def test_comparison_rows(rulesets: dict[str, Ruleset]) -> None:
     removing = {r.id for text, group in pack.groups() if "8♦" in text for r in group}
     matrimony = {r for r in rulesets if r.startswith("matrimony-")}
     assert (
-        removing == set(rulesets) - {"foster", "newmarket", "queen-nazareen", "stops"} - matrimony
+        removing
+        == set(rulesets) - {"foster", "newmarket", "queen-nazareen", "stops", "pochen"} - matrimony
     )
     players = {text: {r.id for r in group} for text, group in rows["players"].groups()}
     assert players == {
-        "3\N{EN DASH}8": set(rulesets) - matrimony - {"queen-nazareen"},
+        "3\N{EN DASH}8": set(rulesets) - matrimony - {"queen-nazareen", "pochen"},
         "5\N{EN DASH}14": matrimony,
         "3\N{EN DASH}10": {"queen-nazareen"},
+        "3\N{EN DASH}6": {"pochen"},
     }
     assert all(len(row.cells) == len(ordered) for row in rows.values())
     # The sources of Pope Joan disagree on the pack; Pope Joan and Matrimony are played by

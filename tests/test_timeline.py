@@ -50,6 +50,7 @@ def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset])
         "matrimony-britannica",
         "older 1914",
         "commit",
+        "pochen",
         "stops",
         "squareman",
         "modern-shedding",

@@ -116,7 +116,7 @@ CASES: tuple[Case, ...] = (
     ),
     _case(
         "win-names-two-kinds",
-        "72:9: a win names exactly one of card, trump, trumps, cards, going_out, ranks, pair, best; this one names card, trump (at rules/board/compartments/2/win)",
+        "72:9: a win names exactly one of card, trump, trumps, cards, going_out, ranks, pair, best, held_trumps, sequence, vying; this one names card, trump (at rules/board/compartments/2/win)",
     ),
     _case(
         "players-max-too-large",

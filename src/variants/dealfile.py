@@ -3,7 +3,8 @@
 A deal file names its ruleset and options, the dealer, every seat's hand, the spare hand or
 stock, the turn-up, the cards dealt face up (where the rules deal one to each seat), the board
 carried in, and optionally the leads and the policy for the rest; where the players choose where
-to lay their stakes, the stakes laid or the staking policy that lays them.
+to lay their stakes, the stakes laid or the staking policy that lays them; where the players
+bet before play, the counters each seat puts up.
 Any mistake is a :class:`DealFileError` whose message names the file and the line.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,12 +23,13 @@ from .core.settings import rulesets_dir
 from .engine.compiled import CompiledRules, compile_rules, spread_stakes, with_pool
 from .engine.deal import DealSetup, sort_hand
 from .engine.events import Led
-from .engine.play import DealResult, IllegalLeadError, play_deal
+from .engine.play import DealResult, IllegalLeadError, Policy, SeatView, play_deal
 from .engine.policies import ADVICE_PREFIX, POLICIES, make_policy
 from .engine.staking import DEFAULT_STAKING, STAKINGS, Staking, given, make_staking
 from .mechanics import pool as pool_cards
 from .mechanics.ruleset import OptionError, Ruleset
 from .mechanics.spread import laid_problem
+from .mechanics.vying import VyingWin
 from .rules.advice import advice_beside
 from .rules.dealplan import SPARE, TURN_UP, DealPlanError
 from .rules.loader import choice_problems
@@ -51,6 +53,7 @@ KEYS = {
     "policy": "the policy for leads not given",
     "staking": "the staking policy, where the players choose their stakes",
     "stakes": "the stakes laid, as [seat, compartment, counters]",
+    "bets": "the most each seat puts up when the players bet, by seat",
     "seed": "the seed of the random policy",
 }
 REQUIRED = ("ruleset", "dealer", "hands", "spare")
@@ -89,6 +92,16 @@ class DealFile:
     staking: str = DEFAULT_STAKING
     stakes: tuple[Stake, ...] | None = None
     """The stakes laid, when the file gives them (then ``staking`` is not used)."""
+    bets: tuple[int, ...] | None = None
+    """The most each seat puts up when the players bet, when the file gives them (then the
+    policy does not bet)."""
+
+    def policies(self) -> Policy | list[Policy]:
+        """Who plays each seat: the file's policy, betting as the file says when it does."""
+        policy = make_policy(self.policy, advice_beside(self.ruleset.path))
+        if self.bets is None:
+            return policy
+        return [GivenBets(policy, most) for most in self.bets]
 
     def staking_policy(self) -> Staking:
         """What lays the players' stakes: the file's own, else the staking it names."""
@@ -102,7 +115,7 @@ def play_deal_file(deal: DealFile) -> DealResult:
         result = play_deal(
             deal.compiled,
             deal.setup,
-            make_policy(deal.policy, advice_beside(deal.ruleset.path)),
+            deal.policies(),
             random.Random(deal.seed),
             deal.leads,
             staking=deal.staking_policy(),
@@ -257,6 +270,7 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
         raise fail(("seed",), f"seed must be a whole number from 0 to {MAX_SEED}")
     staking = _staking(fail, data)
     stakes = _stakes(fail, data, compiled, dealer)
+    bets = _bets(fail, data, compiled)
     setup = DealSetup(
         players=players,
         dealer=dealer,
@@ -282,7 +296,68 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
         lead_lines=tuple(document.where(("leads", i))[0] for i in range(len(leads))),
         staking=staking,
         stakes=stakes,
+        bets=bets,
     )
+
+
+class GivenBets:
+    """A seat's policy, its bets given by a deal file: with a set, the first to speak bets
+    ``most`` counters; facing a bet of at most ``most``, it holds it; else it passes."""
+
+    def __init__(self, policy: Policy, most: int) -> None:
+        self.policy = policy
+        self.most = most
+        self.name = policy.name
+        self.quick = policy.quick
+
+    def quick_lead(self, legal: Sequence[int], compiled: CompiledRules, rng: random.Random) -> int:
+        return self.policy.quick_lead(legal, compiled, rng)
+
+    def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
+        return self.policy.choose_lead(view, rng)
+
+    def explain(self, view: SeatView, card: int) -> str | None:
+        explain = getattr(self.policy, "explain", None)
+        return None if explain is None else str(explain(view, card))
+
+    def plays_with(
+        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
+    ) -> bool:
+        return self.policy.plays_with(hand, card, with_card, rng)
+
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        return self.policy.plays_instead(hand, card, missing, rng)
+
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        if facing == 0:
+            return self.most
+        return facing if facing <= self.most else 0
+
+
+def _bets(fail: Fail, data: dict[Any, Any], compiled: CompiledRules) -> tuple[int, ...] | None:
+    """The most each seat puts up when the players bet, as a deal file gives them by seat
+    (a seat not named passes)."""
+    if "bets" not in data:
+        return None
+    if not any(isinstance(c.win, VyingWin) for c in compiled.compartments):
+        raise fail(("bets",), "these rules have no betting: bets are given only where players bet")
+    raw = data["bets"]
+    if not isinstance(raw, dict):
+        raise fail(("bets",), f"bets must map seats to counters, not {kind(raw)}")
+    players = compiled.players
+    bets = [0] * players
+    for key, amount in raw.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() and len(key) < 4 else key
+        if not _whole(seat, 0, players - 1):
+            raise fail(("bets", key), f"a bet's seat must be a seat from 0 to {players - 1}")
+        if not _whole(amount, 0, MAX_STAKE):
+            raise fail(("bets", key), f"a bet must be a whole number from 0 to {MAX_STAKE}")
+        bets[seat] = amount
+    return tuple(bets)
 
 
 def _whole(value: object, low: int, high: int) -> bool:

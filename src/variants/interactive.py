@@ -92,6 +92,12 @@ class _Person:
         """A card played in his turn instead of a missing one: as the advice would."""
         return self.advice.plays_instead(hand, card, missing, rng)
 
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        """Bets on the cards held: as the advice would."""
+        return self.advice.vies(hand, facing, rank_pos, rng)
+
     def explain(self, view: SeatView, card: int) -> str:
         advised, reason = self.advice.choose_lead(view, random.Random(0))
         self.compared.append(Compared(card, advised, render_reason(reason, PLAIN)))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..mechanics.base import Announced as Announced
 from ..mechanics.base import Passed as Passed
 from ..mechanics.base import PlayedApart as PlayedApart
 from ..mechanics.holders import Exempted as Exempted
@@ -160,6 +161,7 @@ Event = (
     | PlayedApart
     | Passed
     | Shown
+    | Announced
     | Stopped
     | WentOut
     | Penalty

@@ -146,6 +146,13 @@ class Policy(Protocol):
     ) -> bool:
         """Whether the seat holding ``card`` and ``hand``, whose turn it is in a run and who
         cannot play ``missing``, plays ``card`` instead, where a rule lets him."""
+
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        """The counters the seat holding ``hand`` puts up when the players bet on the cards
+        they hold: facing no bet (``facing`` 0), what it bets; facing a bet, ``facing`` to hold
+        it; 0 to pass. ``rank_pos`` gives each card's place in the order of ranks."""
         ...
 
 
@@ -684,6 +691,10 @@ class _Run:
 
     def plays_instead(self, seat: int, card: int, missing: int) -> bool:
         return self.policies[seat].plays_instead(self.hands[seat], card, missing, self.rng)
+
+    def vies(self, seat: int, facing: int) -> int:
+        policy = self.policies[seat]
+        return policy.vies(self.hands[seat], facing, self.compiled.rank_pos, self.rng)
 
 
 def _lead(

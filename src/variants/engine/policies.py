@@ -55,6 +55,12 @@ class LowestPolicy:
         """A card he may play in his turn goes at the first chance."""
         return True
 
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        """Bets on the cards held as :func:`bet_on_sets` does."""
+        return bet_on_sets(hand, facing, rank_pos, rng)
+
 
 class RandomPolicy:
     """Leads a uniformly random legal card, drawn from the deal's ``random.Random``."""
@@ -83,6 +89,12 @@ class RandomPolicy:
         """A card he may play in his turn goes at the first chance, as under every policy: a
         deal file, which records the leads alone, replays it."""
         return True
+
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        """Bets on the cards held as :func:`bet_on_sets` does."""
+        return bet_on_sets(hand, facing, rank_pos, rng)
 
 
 @dataclass(frozen=True)
@@ -131,6 +143,12 @@ class AdvicePolicy:
         """A card he may play in his turn goes at the first chance: it is one card fewer in
         hand, and it wins what it wins."""
         return True
+
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        """Bets on the cards held as :func:`bet_on_sets` does."""
+        return bet_on_sets(hand, facing, rank_pos, rng)
 
     def chief_card_of(self, rules: Rules) -> int | None:
         """The card that wins the Pope (:func:`~variants.rules.roles.chief_card`) under
@@ -525,3 +543,37 @@ def make_policy(name: str, advice_of: Callable[[str], Advice] | None = None) -> 
     except KeyError:
         known = ", ".join([*POLICIES, ADVICE_PREFIX + "<ruleset id>"])
         raise ValueError(f"no policy {name!r} (policies: {known})") from None
+
+
+BET = 2
+"""The counters :func:`bet_on_sets` bets, and the most it holds."""
+BETTING_RANKS = 4
+"""A pair among this many highest ranks of the pack is worth a bet (knaves or better in a pack
+of seven to ace)."""
+HOLDING_RANKS = 3
+"""A pair among this many highest ranks is worth holding another's bet (queens or better)."""
+
+
+def best_set(hand: Sequence[int], rank_pos: Sequence[int]) -> tuple[int, int]:
+    """The best set of one rank ``hand`` holds, as (cards, place of its rank in the rank order),
+    four of a kind beating three and three beating a pair; (0, -1) without a pair."""
+    held: dict[int, list[int]] = {}
+    for card in hand:
+        held.setdefault(rank_pos[card], []).append(card)
+    return max(((len(c), at) for at, c in held.items() if len(c) > 1), default=(0, -1))
+
+
+def bet_on_sets(
+    hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+) -> int:
+    """The betting every policy does when the players bet on the sets they hold (pairs, threes,
+    fours): with three or four of a kind, or a pair of one of the :data:`BETTING_RANKS` highest
+    ranks, it bets :data:`BET` counters; it holds a bet of at most :data:`BET` with three or four
+    of a kind, or a pair of one of the :data:`HOLDING_RANKS` highest ranks; else it passes. It
+    draws nothing from ``rng``: the same cards always bet alike, so a deal file replays it."""
+    cards, at = best_set(hand, rank_pos)
+    top = max(rank_pos, default=0)
+    if facing == 0:
+        return BET if cards >= 3 or (cards == 2 and at > top - BETTING_RANKS) else 0
+    worth = cards >= 3 or (cards == 2 and at > top - HOLDING_RANKS)
+    return facing if worth and facing <= BET else 0

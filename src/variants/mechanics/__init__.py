@@ -36,6 +36,10 @@ English.
   (Commit's "Without the Jack").
 - :mod:`.held_payments`: the holder of a card (or a rank) is paid by, or pays, every other player
   a fixed sum, when the cards are dealt or for a card left in hand when a player goes out.
+- :mod:`.shown_before_play`: trumps or a sequence held, shown when the trump is turned up and
+  before play, win their compartments (Pochen's A, K, Q, J, 10, Marriage and Sequence).
+- :mod:`.vying`: the players bet before play on the sets of one rank they hold, the best set
+  taking the compartment and the bets (Pochen's centre pool).
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -64,11 +68,13 @@ from . import (
     played_at_stop,
     pool,
     showing,
+    shown_before_play,
     spare_seen,
     spread,
     stock,
     turn_up_payout,
     unplayed_penalty,
+    vying,
     with_another,
 )
 from .base import Mechanic, PlayFlow
@@ -76,6 +82,8 @@ from .card import CardWin, TrumpWin
 from .combination import BestWin, RankPairWin, RanksWin
 from .going_out import GoingOutWin
 from .pair import CardsPairWin, PairWin
+from .shown_before_play import HeldTrumps, SequenceHeld
+from .vying import VyingWin
 
 __all__ = [
     "MECHANICS",
@@ -84,10 +92,13 @@ __all__ = [
     "CardWin",
     "CardsPairWin",
     "GoingOutWin",
+    "HeldTrumps",
     "PairWin",
     "RankPairWin",
     "RanksWin",
+    "SequenceHeld",
     "TrumpWin",
+    "VyingWin",
     "Win",
     "build_win",
     "fragments",
@@ -116,6 +127,8 @@ MECHANICS: tuple[Mechanic, ...] = (
     played_at_stop,
     passing,
     held_payments,
+    shown_before_play,
+    vying,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
@@ -123,7 +136,19 @@ PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, passing, played_at_sto
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""
 
-Win = CardWin | TrumpWin | PairWin | CardsPairWin | GoingOutWin | RanksWin | RankPairWin | BestWin
+Win = (
+    CardWin
+    | TrumpWin
+    | PairWin
+    | CardsPairWin
+    | GoingOutWin
+    | RanksWin
+    | RankPairWin
+    | BestWin
+    | HeldTrumps
+    | SequenceHeld
+    | VyingWin
+)
 """A way to win a compartment: exactly one of these, as ``win`` gives exactly one key."""
 
 
@@ -134,6 +159,8 @@ def build_win(raw: Mapping[str, Any]) -> Win:
         pair.build_win(raw),
         going_out.build_win(raw),
         combination.build_win(raw),
+        shown_before_play.build_win(raw),
+        vying.build_win(raw),
     ):
         if found is not None:
             return found

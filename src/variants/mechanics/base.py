@@ -64,6 +64,8 @@ class WayToWin:
     """Whether going out wins it, not a card."""
     needs_trump: ClassVar[bool] = False
     """Whether the cards that win it depend on a trump suit."""
+    before_play: ClassVar[bool] = False
+    """Whether it is won before any card is played, by what a hand holds."""
 
 
 @dataclass
@@ -180,6 +182,29 @@ class Passed(ABC):
     @abstractmethod
     def step(self, names: Sequence[str], card: Callable[[int], str]) -> str:
         """The passes as one step of a replay, a sentence as :meth:`note`'s."""
+
+
+class Announced(ABC):
+    """The event of something a seat says or shows at the table apart from a card played, at a
+    stage a mechanic adds to the deal before play (a hand shown for a compartment, a bet): a
+    frozen dataclass of its mechanic's module, with ``seat``, the ``compartment`` it concerns,
+    the counters it puts on that compartment (:meth:`staked`) and its own words. The log's
+    readers (the narration, the replay, the results, the worked examples) treat every one
+    alike."""
+
+    __slots__ = ()
+
+    seat: int
+    compartment: str
+    """The id of the compartment it concerns: its rule is the one it applies."""
+
+    def staked(self) -> int:
+        """The counters the seat puts on the compartment with it (0: none)."""
+        return 0
+
+    @abstractmethod
+    def line(self, who: str, card: Callable[[int], str]) -> str:
+        """The event as one sentence, its seat named ``who`` and cards named by ``card``."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ play loop calls them at these moments, and only for the deals, cards and stops t
 - :data:`AtDeal`, when the cards are dealt: the hook may settle the deal without a run (the
   hands shown);
 - :data:`AtTurnUp`, when a card is turned up: the hook may pay the dealer for it, and may end
-  the deal there;
+  the deal there; or, the deal going on, it may hold a stage before play (hands shown, bets
+  made: :class:`.base.Announced` events);
 - :data:`InTurn`, before a card is played in its turn in a run: the hook may take the play
   over (Spin played with the card), and the run stops;
 - :data:`AfterCard`, after a card is played and has won what it wins: the hook may play more
@@ -33,17 +34,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
-from . import bonus, card, going_out, held_payments, pair, payments, showing, turn_up_payout
+from . import bonus, card, going_out, held_payments, pair, payments, showing, turn_up_payout, vying
 
 if TYPE_CHECKING:
-    from .base import Passed, PlayedApart
+    from .base import Announced, Passed, PlayedApart
     from .holders import Exempted
     from .ruleset import Compartment, Rules
     from .showing import Shown
     from .turn_up_payout import DealVoided
     from .unplayed_penalty import Penalty
 
-WinHow = Literal[card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, "closing"]
+WinHow = Literal[
+    card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, vying.How, "closing"
+]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
 PayReason = Literal[
     going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason, held_payments.Reason
@@ -128,7 +131,7 @@ class Run(Protocol):
     @property
     def ledger(self) -> Ledger: ...
     @property
-    def log(self) -> Log[PlayedApart | Passed | Shown | DealVoided] | None: ...
+    def log(self) -> Log[PlayedApart | Passed | Shown | DealVoided | Announced] | None: ...
 
     def holder(self, card: int) -> int:
         """The seat holding ``card``, or -1 when it is in no hand."""
@@ -150,6 +153,11 @@ class Run(Protocol):
     def plays_instead(self, seat: int, card: int, missing: int) -> bool:
         """Whether ``seat``'s player, whose turn it is in a run and who cannot play ``missing``,
         plays ``card`` instead (the seat's policy decides)."""
+
+    def vies(self, seat: int, facing: int) -> int:
+        """The counters ``seat``'s player puts up when the players bet (the seat's policy
+        decides): facing no bet (``facing`` 0), what he bets; facing a bet of ``facing``, that
+        much to hold it; 0 to pass."""
 
 
 AtDeal = Callable[[Run, int, "Sequence[int]"], bool]

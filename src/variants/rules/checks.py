@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any, NamedTuple, assert_never, cast
 
+from ..core.cards import make_card
 from ..core.findings import Finding, RuleCheck, RuleView, card_key, reads
 from ..core.saferead import ReadError, read_text_lines
 from ..mechanics import MECHANICS, Win, build_win
@@ -603,6 +605,16 @@ def _deal(data: RuleView) -> Iterator[Finding]:
             )
 
 
+def _runs_reach_removed(ranks: Sequence[int], removed: set[int]) -> bool:
+    """Whether a card of the pack is followed in its suit by a removed card, which stops a run
+    (a pack cut short below, seven to ace, has removed cards that no run reaches)."""
+    return any(
+        make_card(low, suit) not in removed and make_card(high, suit) in removed
+        for suit in range(4)
+        for low, high in pairwise(ranks)
+    )
+
+
 @_reads("players", "pack", "deal", "turn_up", "play")
 def _stops(data: RuleView) -> Iterator[Finding]:
     if "showing" in data["play"]:
@@ -610,7 +622,7 @@ def _stops(data: RuleView) -> Iterator[Finding]:
     rules = _deal_rules(data)
     named = set(data["play"]["stops"])
     needed: set[StopCause] = {"king", "played"}
-    if rules.pack.removed:
+    if _runs_reach_removed(rules.pack.ranks, set(rules.pack.removed)):
         needed.add("removed")
     fate = rules.turn_up.fate
     match fate:

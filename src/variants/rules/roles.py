@@ -25,10 +25,13 @@ from ..mechanics import (
     BestWin,
     CardWin,
     GoingOutWin,
+    HeldTrumps,
     PairWin,
     RankPairWin,
     RanksWin,
+    SequenceHeld,
     TrumpWin,
+    VyingWin,
     Win,
 )
 from ..mechanics.bonus import Bonus
@@ -53,6 +56,8 @@ def named_card(win: Win) -> int | None:
             return win.card
         case TrumpWin() | PairWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
             return None
+        case HeldTrumps() | SequenceHeld() | VyingWin():
+            return None
         case _:
             assert_never(win)
 
@@ -68,6 +73,8 @@ def by_several_trumps(win: Win) -> PairWin | None:
         case PairWin():
             return win
         case CardWin() | TrumpWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
+            return None
+        case HeldTrumps() | SequenceHeld() | VyingWin():
             return None
         case _:
             assert_never(win)
@@ -118,6 +125,10 @@ def _two_ranks(win: Win) -> frozenset[int] | None:
         case PairWin() | RanksWin():
             return frozenset(win.ranks)
         case CardWin() | TrumpWin() | GoingOutWin() | RankPairWin() | BestWin():
+            return None
+        case HeldTrumps():
+            return frozenset(win.ranks) if len(win.ranks) == 2 else None
+        case SequenceHeld() | VyingWin():
             return None
         case _:
             assert_never(win)

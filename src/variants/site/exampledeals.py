@@ -31,6 +31,7 @@ from ..dealfile import DealFileError, play_deal_file, read_deal_file
 from ..engine.compiled import CompiledRules, compile_rules
 from ..engine.deal import DealSetup, shuffled_deal
 from ..engine.events import (
+    Announced,
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -403,6 +404,7 @@ def deal_view(example: Example) -> DealView:
                 | PlayedApart()
                 | Passed()
                 | Shown()
+                | Announced()
                 | Stopped()
                 | WentOut()
                 | CarriedOver()
@@ -479,6 +481,8 @@ def _moment(how: WinHow, table: Table) -> str:
             return "Dealt face up"
         case "show":
             return "Hands shown"
+        case "unchallenged":
+            return "Before play"
         case "play" | "pair" | "share":
             return "Going out" if table.went_out is not None else f"Run {table.runs}"
         case _:
@@ -512,6 +516,7 @@ def _narration(
                 | PlayedApart()
                 | Passed()
                 | Shown()
+                | Announced()
                 | Stopped()
                 | Penalty()
                 | CarriedOver()

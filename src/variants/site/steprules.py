@@ -76,7 +76,7 @@ def rule_applied(event: ev.Event, rules: Rules) -> str:
             return "rule-" + rule.replace("_", "-")
         case ev.Stopped(cause=cause):
             return f"rule-stop-{cause}"
-        case ev.CompartmentWon(compartment=compartment):
+        case ev.CompartmentWon(compartment=compartment) | ev.Announced(compartment=compartment):
             return compartment_anchor(compartment)
         case ev.Paid():
             return _payment(event, rules)

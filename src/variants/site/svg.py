@@ -25,10 +25,13 @@ from ..mechanics import (
     BestWin,
     CardWin,
     GoingOutWin,
+    HeldTrumps,
     PairWin,
     RankPairWin,
     RanksWin,
+    SequenceHeld,
     TrumpWin,
+    VyingWin,
     others_stakes,
 )
 from ..mechanics.ruleset import Compartment, Payer, Rules, Ruleset
@@ -195,7 +198,7 @@ def short_cards(compartment: Compartment) -> str:
             return "trump " + RANKS[win.ranks[0]]
         case CardWin() | GoingOutWin():
             return d.compartment_cards(compartment)
-        case RanksWin() | RankPairWin() | BestWin():
+        case RanksWin() | RankPairWin() | BestWin() | HeldTrumps() | SequenceHeld() | VyingWin():
             return win.brief()
         case _:
             assert_never(win)

@@ -25,6 +25,7 @@ from ..core.cards import (
 from ..core.words import cap, counters, join_words, person, role
 from ..engine.events import (
     AS_GIVEN,
+    Announced,
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -154,6 +155,7 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
             | PlayedApart()
             | Passed()
             | Shown()
+            | Announced()
             | Stopped()
             | WentOut()
             | Penalty()
@@ -357,6 +359,9 @@ class _Teller:
                     self.showing_told = True
                     self.lines.append(showing.shown_line())
                 self.lines.append(shows(self.cap_name(seat), style.cards(cards)))
+            case Announced(seat=seat):
+                self.end_run()
+                self.lines.append(event.line(self.cap_name(seat), style.card))
             case TurnedUp(card=card, trump=trump):
                 where = turn_up_fate(self.rules.turn_up.fate)
                 suit = f": {trumps(trump)}" if trump is not None else ""
@@ -456,7 +461,7 @@ class _Teller:
                     card = self.style.card(self.face_up[seat])
                     self.lines.append(showing.swept_line(self.cap_name(seat), card))
                 self.lines.append(taken(self.cap_name(seat), how, label, counted))
-            case "show":
+            case "show" | "unchallenged":
                 self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case "play" | "pair" | "going-out":
                 self.end_run()

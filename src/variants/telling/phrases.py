@@ -135,6 +135,8 @@ def took(how: WinHow) -> str:
             return "takes a share of"
         case "play" | "pair" | "turn-up" | "going-out" | "closing" | "show" | "sweep":
             return "takes"
+        case "unchallenged":
+            return "takes"
         case _:
             assert_never(how)
 
@@ -152,6 +154,8 @@ def taken(who: str, how: WinHow, label: str, amount: int) -> str:
     match how:
         case "show" | "sweep":
             return f"{line}, {showing.note(how)}."
+        case "unchallenged":
+            return f"{line}, unchallenged, without showing a card."
         case "play" | "pair" | "share" | "turn-up" | "going-out" | "closing":
             return f"{line}."
         case _:

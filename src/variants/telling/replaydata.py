@@ -13,6 +13,7 @@ from typing import Any, assert_never
 from ..core.cards import card_name
 from ..core.words import cap
 from ..engine.events import (
+    Announced,
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -64,6 +65,8 @@ def step_line(
             if pool:
                 return "The cards are dealt. " + pool_cards.turned_up_line(style.listed(pool))
             return "The cards are dealt."
+        case Announced(seat=seat):
+            return event.line(who(seat), card)
         case Shown(seat=seat, cards=cards):
             return shows(who(seat), style.cards(cards))
         case TurnedUp(card=turned, trump=trump):

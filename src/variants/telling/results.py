@@ -8,6 +8,7 @@ from typing import Any, assert_never
 
 from ..core.cards import card_name
 from ..engine.events import (
+    Announced,
     CarriedOver,
     CompartmentWon,
     DealEnded,
@@ -55,6 +56,7 @@ def plays(events: Sequence[Event]) -> list[tuple[int, int]]:
                 | CompartmentWon()
                 | DealVoided()
                 | Shown()
+                | Announced()
                 | Stopped()
                 | WentOut()
                 | Penalty()
@@ -134,6 +136,10 @@ class Table:
                 self.face_up = list(face_up)
             case Shown(seat=seat):
                 self.shown.append(seat)
+            case Announced(seat=seat, compartment=cid):
+                staked = event.staked()
+                self.board[self.ids.index(cid)] += staked
+                self.staked[seat] += staked
             case (
                 Led(seat=seat, card=card)
                 | Played(seat=seat, card=card)

@@ -25,9 +25,14 @@ def board_rule(rules: Rules) -> Rule:
             board.provenance,
             board.interpretation,
         )
+    before = [c.win.before_play for c in board.compartments]
     won = (
         "won by holding the cards they name"
         if rules.play.showing is not None
+        else "won before any card is played, by what the players hold"
+        if all(before)
+        else "won by playing the cards they name, or before play by what the players hold"
+        if any(before)
         else "won by playing the cards they name"
     )
     sentences = [
