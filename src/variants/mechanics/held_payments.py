@@ -90,9 +90,7 @@ FRAGMENTS = (
 )
 
 KEY = "held_payments"
-ROW = None
-"""No row in the comparison: the rules page tells the rule, and a row would say "none" in
-nearly every column."""
+ROW = "Paid for cards held"
 
 Reason = Literal["card-held"]
 """A fixed payment between the holder of a card and each other player."""

@@ -41,9 +41,7 @@ if TYPE_CHECKING:
     from .ruleset import Rules
 
 KEY = "passing"
-ROW = None
-"""No row in the comparison while no shipped ruleset plays it: a row of "none" in every column
-would tell a reader nothing."""
+ROW = "Turn passed to the next player"
 
 FRAGMENTS = (
     Fragment(

@@ -73,9 +73,7 @@ FRAGMENTS = (
 )
 
 KEY = "played_at_stop"
-ROW = None
-"""No row in the comparison while no shipped ruleset plays it: a row of "none" in every column
-would tell a reader nothing."""
+ROW = "A card played when its holder cannot go on"
 
 
 When = Literal["stop", "turn"]
