@@ -118,7 +118,7 @@ def card_items(ruleset: Ruleset, rules: Rules) -> dict[str, Item]:
             where, title = SECTIONS.get(
                 rule.anchor, (section.anchor, SECTION_TITLES.get(section.anchor, section.title))
             )
-            if where == "board" and BOARD not in items:
+            if where == "board" and BOARD not in items and rules.board.compartments:
                 caption = stakes_caption(rules)
                 items[BOARD] = Board(where, title, caption, board_svg(rules, "", "card"), rules)
             found = reading_of(ruleset, [rule])
