@@ -21,8 +21,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from sitetour import PHONE, TALLEST, VIEWPORT, PageProblems, Tour, Visit
 
+from variants.rules.loader import load_ruleset
+
 REPO = Path(__file__).resolve().parent.parent
 IDS = sorted(p.stem for p in (REPO / "rulesets").glob("*.yaml"))
+BOARDLESS = [
+    i for i in IDS if not load_ruleset(REPO / "rulesets" / f"{i}.yaml").rules.board.compartments
+]
+"""The rulesets of games played without a board."""
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 """Where the screenshots go: test-artifacts/screenshots/ (git-ignored)."""
 WIDTHS = {"desktop": 1400, "phone": 390}
@@ -51,7 +57,8 @@ def test_home_boards_are_drawn(browser: Browser, base_url: str) -> None:
     """Three boards in view; the others drawn once their fold is opened."""
     page, errors = open_page(browser, f"{base_url}/")
     boards = page.locator("figure.pj-board svg")
-    assert boards.count() == len(IDS)
+    assert boards.count() == len(IDS) - len(BOARDLESS)
+    assert page.locator(".pj-boardcard__none").count() == len(BOARDLESS)
     in_view = page.locator(".pj-boards > .pj-boardcard figure.pj-board svg:visible")
     assert in_view.count() == 3
     page.locator(".pj-boards__rest > summary").click()

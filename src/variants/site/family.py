@@ -204,11 +204,19 @@ def phases(game: Game) -> str:
     """How a deal of the game goes, in a sentence: its hands shown, or its cards played."""
     shown = [r for r in game.rulesets if _shown(r.rules)]
     if not shown:
-        return (
+        wins = [c.win for r in game.rulesets for c in r.rules.board.compartments]
+        said = (
             "The cards are played out in runs: a card is led, and whoever holds the next card "
-            "of its suit plays it, until the run stops; a card that wins a division takes its "
-            "stakes as it is played."
+            "of its suit plays it, until the run stops"
         )
+        if any(not w.before_play and not w.by_going_out for w in wins):
+            said += "; a card that wins a division takes its stakes as it is played"
+        said += "."
+        if wins and all(w.before_play for w in wins):
+            said += " Its divisions are all won before the play, by what the players hold."
+        elif any(w.before_play for w in wins):
+            said += " Some divisions are won before the play, by what the players hold."
+        return said
     downs = sorted({r.rules.deal.down for r in shown})
     down = join_words([number_word(n) for n in downs], "or")
     said = (
@@ -234,10 +242,11 @@ def divisions(game: Game) -> str:
     if not any(counts):
         return "It has no board: every counter passes from one player to another."
     how_many = _count_range(min(counts), max(counts))
+    divisions_ = "division" if max(counts) == 1 else "divisions"
     if len(set(counts)) == 1 and len(labels) == counts[0]:
-        return f"The stakes are laid on {how_many} divisions: {join_words(labels)}."
+        return f"The stakes are laid on {how_many} {divisions_}: {join_words(labels)}."
     return (
-        f"The stakes are laid on {how_many} divisions; across its rulesets they are "
+        f"The stakes are laid on {how_many} {divisions_}; across its rulesets they are "
         f"{join_words(labels)}."
     )
 

@@ -32,7 +32,7 @@ def lead_sentences(rules: Rules) -> tuple[str, ...]:
         case _:
             assert_never(lead)
     middle = (
-        "Whoever holds the next card up in the same suit plays it at once, whoever they are, "
+        "Whoever holds the next card up in the same suit plays it next, whoever they are, "
         "and so the run climbs one card at a time until it stops."
     )
     return (first, middle, again)
