@@ -67,6 +67,7 @@ from variants.mechanics.spare_seen import SeenBy
 from variants.mechanics.spread import Order, Spread
 from variants.mechanics.stock import StockEnd, StockSetAside
 from variants.mechanics.unplayed_penalty import UnplayedPenalty
+from variants.mechanics.vying import Raising, VyingWin
 from variants.mechanics.with_another import Joins, WithAnother
 from variants.rules.dealplan import plan_deal
 from variants.rules.loader import load_ruleset, ruleset_schema
@@ -97,6 +98,7 @@ TIES: dict[str, Tie] = {
     f"{COMPARTMENT}.win.odd_counter": Tie(PairWin, "odd_counter", OddCounter),
     f"{COMPARTMENT}.win.pair": Tie(RankPairWin, "choice", PairChoice),
     f"{COMPARTMENT}.win.otherwise": Tie(BestWin, "otherwise", Otherwise),
+    f"{COMPARTMENT}.win.raising": Tie(VyingWin, "raising", Raising),
     f"{COMPARTMENT}.bonus.counted": Tie(Bonus, "counted", BonusCounted),
     f"{COMPARTMENT}.unplayed_penalty": Tie(Compartment, "unplayed_penalty", UnplayedPenalty),
     "rules.dressing.payer": Tie(Dressing, "payer", Payer),

@@ -302,7 +302,8 @@ def parse_deal(document: YamlDocument, folder: Path | None = None) -> DealFile:
 
 class GivenBets:
     """A seat's policy, its bets given by a deal file: with a set, the first to speak bets
-    ``most`` counters; facing a bet of at most ``most``, it holds it; else it passes."""
+    ``most`` counters; facing a bet of at most ``most``, it holds it, and raises it to ``most``
+    where the rules let the last to hold raise; else it passes."""
 
     def __init__(self, policy: Policy, most: int) -> None:
         self.policy = policy
@@ -335,7 +336,7 @@ class GivenBets:
     ) -> int:
         if facing == 0:
             return self.most
-        return facing if facing <= self.most else 0
+        return self.most if facing <= self.most else 0
 
 
 def _bets(fail: Fail, data: dict[Any, Any], compiled: CompiledRules) -> tuple[int, ...] | None:

@@ -152,7 +152,8 @@ class Policy(Protocol):
     ) -> int:
         """The counters the seat holding ``hand`` puts up when the players bet on the cards
         they hold: facing no bet (``facing`` 0), what it bets; facing a bet, ``facing`` to hold
-        it; 0 to pass. ``rank_pos`` gives each card's place in the order of ranks."""
+        it, or more to raise it to that where the rules let it (held at ``facing`` where they do
+        not); 0 to pass. ``rank_pos`` gives each card's place in the order of ranks."""
         ...
 
 

@@ -546,12 +546,17 @@ def make_policy(name: str, advice_of: Callable[[str], Advice] | None = None) -> 
 
 
 BET = 2
-"""The counters :func:`bet_on_sets` bets, and the most it holds."""
+"""The counters :func:`bet_on_sets` bets, and the most it holds before a raise."""
+RAISE = 2
+"""The counters :func:`bet_on_sets` would raise a bet by, holding three or four of a kind."""
 BETTING_RANKS = 4
 """A pair among this many highest ranks of the pack is worth a bet (knaves or better in a pack
 of seven to ace)."""
 HOLDING_RANKS = 3
 """A pair among this many highest ranks is worth holding another's bet (queens or better)."""
+RAISE_HOLDING_RANKS = 2
+"""A pair among this many highest ranks is worth going along with a raise (kings or better,
+better than a pair of queens)."""
 
 
 def best_set(hand: Sequence[int], rank_pos: Sequence[int]) -> tuple[int, int]:
@@ -569,11 +574,17 @@ def bet_on_sets(
     """The betting every policy does when the players bet on the sets they hold (pairs, threes,
     fours): with three or four of a kind, or a pair of one of the :data:`BETTING_RANKS` highest
     ranks, it bets :data:`BET` counters; it holds a bet of at most :data:`BET` with three or four
-    of a kind, or a pair of one of the :data:`HOLDING_RANKS` highest ranks; else it passes. It
-    draws nothing from ``rng``: the same cards always bet alike, so a deal file replays it."""
+    of a kind, or a pair of one of the :data:`HOLDING_RANKS` highest ranks, and with three or
+    four answers :data:`RAISE` more, the raise it makes where the rules let the last to hold
+    raise; facing more than :data:`BET` (a raise), it goes along with three or four of a kind,
+    or a pair of one of the :data:`RAISE_HOLDING_RANKS` highest ranks; else it passes. It draws
+    nothing from ``rng``: the same cards always bet alike, so a deal file replays it."""
     cards, at = best_set(hand, rank_pos)
     top = max(rank_pos, default=0)
     if facing == 0:
         return BET if cards >= 3 or (cards == 2 and at > top - BETTING_RANKS) else 0
-    worth = cards >= 3 or (cards == 2 and at > top - HOLDING_RANKS)
-    return facing if worth and facing <= BET else 0
+    if facing > BET:
+        return facing if cards >= 3 or (cards == 2 and at > top - RAISE_HOLDING_RANKS) else 0
+    if cards >= 3:
+        return facing + RAISE
+    return facing if cards == 2 and at > top - HOLDING_RANKS else 0

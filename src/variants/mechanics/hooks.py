@@ -157,7 +157,7 @@ class Run(Protocol):
     def vies(self, seat: int, facing: int) -> int:
         """The counters ``seat``'s player puts up when the players bet (the seat's policy
         decides): facing no bet (``facing`` 0), what he bets; facing a bet of ``facing``, that
-        much to hold it; 0 to pass."""
+        much to hold it (more: to raise it to that, where the rules let him); 0 to pass."""
 
 
 AtDeal = Callable[[Run, int, "Sequence[int]"], bool]
