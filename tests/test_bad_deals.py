@@ -25,7 +25,7 @@ PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 KNOWN = (
     "cassell, commit, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
     "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
-    "peel, pochen, queen-nazareen, spin, spinado, squareman, stops"
+    "peel, poch, pochen, queen-nazareen, spin, spinado, squareman, stops"
 )
 KEYS = (
     "title, notes, ruleset, options, dealer, banker, hands, spare, turn_up, face_up, pool, "

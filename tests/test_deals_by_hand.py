@@ -48,6 +48,7 @@ BOARD_IDS = {
     "queen-nazareen": (),
     "stops": ("ace", "king", "queen", "jack"),
     "pochen": ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "pochen"),
+    "poch": ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "pochen"),
 }
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -769,6 +770,16 @@ CASES: tuple[Case, ...] = (
         won={"king": [1], "jack": [2], "ten": [0], "pochen": [2]},
         net=(-10, 5, -7),
         board={"ace": 3, "queen": 3, "marriage": 3, "sequence": 3},
+    ),
+    # --- poch: the fields taken on the cards announced, the Poch vied for and raised ---------
+    Case(
+        "poch-raise-held-and-refused",
+        "poch",
+        plays=(*run(1, "C", "9", "J"), *cards(2, "QC"), *cards(0, "KC"), *cards(1, "AC", "AD")),
+        winner=1,
+        won={"ace": [0], "king": [2], "sequence": [1], "pochen": [3]},
+        net=(-7, 6, -9, -6),
+        board={"queen": 4, "jack": 4, "ten": 4, "marriage": 4},
     ),
 )
 

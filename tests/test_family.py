@@ -36,11 +36,18 @@ def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> No
     }
 
 
+def test_the_german_and_the_english_poch_are_one_game(rulesets: list[Ruleset]) -> None:
+    """Meyers' Poch (1908) and Foster's Pochen (1914) are grouped as the game Pochen, the
+    older first."""
+    games = dict(family.by_game(rulesets))
+    assert [r.id for r in games["Pochen"]] == ["poch", "pochen"]
+
+
 def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
     by_id = {r.id: r for r in rulesets}
     assert family.counted_by_game(rulesets) == (
         "eight rulesets of Pope Joan, one of Queen Nazareen, four of Matrimony, two of Spin, two "
-        "of Newmarket, one of Commit and one of Pochen"
+        "of Newmarket, two of Pochen and one of Commit"
     )
     assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
     assert family.counted_by_game([by_id["peel"], by_id["spin"]]) == (
@@ -62,6 +69,7 @@ def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[R
         "queen-nazareen": "hoyle",  # no Pope Joan in its book: the nearest in date
         "stops": "foster",  # the same book: Foster's Newmarket follows his Pope Joan
         "pochen": "squareman",  # Foster's Pope Joan cites the 1897 copy, not 015: nearest in date
+        "poch": "hoffmann",  # no Pope Joan in its book: the nearest in date
     }
 
 
@@ -86,8 +94,8 @@ def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
         "Matrimony",
         "Spin",
         "Newmarket",
-        "Commit",
         "Pochen",
+        "Commit",
     ]
     assert "Family" in nav
 
@@ -106,8 +114,8 @@ def test_each_game_has_a_page_in_the_nav_under_the_family(rulesets: list[Ruleset
         {"Matrimony": "games/matrimony.md"},
         {"Spin": "games/spin.md"},
         {"Newmarket": "games/newmarket.md"},
-        {"Commit": "games/commit.md"},
         {"Pochen": "games/pochen.md"},
+        {"Commit": "games/commit.md"},
     ]
     pages = generate_pages(site)
     for page in ("pope-joan", "queen-nazareen", "matrimony", "spin", "newmarket", "commit"):

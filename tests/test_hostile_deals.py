@@ -24,7 +24,7 @@ RULESETS = str(REPO / "rulesets")
 KNOWN = (
     "(known: cassell, commit, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
     "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
-    "peel, pochen, queen-nazareen, spin, spinado, squareman, stops)"
+    "peel, poch, pochen, queen-nazareen, spin, spinado, squareman, stops)"
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 LARGEST = 2**63 - 1

@@ -317,8 +317,8 @@ EXPERIMENT_CASES: list[tuple[list[str], str]] = [
         ["deals", "pele", "--players", "4", "--deals", "5"],
         "variants: no ruleset 'pele' (known: cassell, commit, foster, hoffmann, hoyle, "
         "matrimony-britannica, matrimony-cassell, matrimony-enquire, matrimony-foster, "
-        "modern-shedding, modern-variations, newmarket, peel, pochen, queen-nazareen, spin, "
-        "spinado, squareman, stops)",
+        "modern-shedding, modern-variations, newmarket, peel, poch, pochen, queen-nazareen, "
+        "spin, spinado, squareman, stops)",
     ),
 ]
 

@@ -46,6 +46,7 @@ def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset])
         "spin",
         "foster",
         "matrimony-foster",
+        "poch",
         "hoffmann",
         "matrimony-britannica",
         "older 1914",
