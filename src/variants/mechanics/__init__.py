@@ -39,7 +39,8 @@ English.
 - :mod:`.shown_before_play`: trumps or a sequence held, shown when the trump is turned up and
   before play, win their compartments (Pochen's A, K, Q, J, 10, Marriage and Sequence).
 - :mod:`.vying`: the players bet before play on the sets of one rank they hold, the best set
-  taking the compartment and the bets (Pochen's centre pool).
+  taking the compartment and the bets (Pochen's centre pool), a bet raised once where the rules
+  let it (Meyers' Poch).
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
