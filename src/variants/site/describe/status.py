@@ -179,15 +179,18 @@ def suppliers(
 ) -> tuple[Supplier, ...]:
     """The sources an interpretation's reading is supplied from, each once, in citation order;
     each with the ruleset whose source it is, when there is one. Files of ``own`` (the
-    interpretation's ruleset) are its source's other passages."""
+    interpretation's ruleset) are its source's other passages, named once however many."""
     owners: dict[str, Ruleset] = {}
     for ruleset in rulesets:
         for file in ruleset.source.files:
             owners.setdefault(file.name, ruleset)
     mine = {file.name for file in own.source.files} if own else set()
-    names = dict.fromkeys(citation.source for citation in item.supplied_by)
+    names = list(dict.fromkeys(citation.source for citation in item.supplied_by))
+    first_own = next((name for name in names if name in mine), None)
     return tuple(
-        Supplier(name, own if name in mine else owners.get(name), name in mine) for name in names
+        Supplier(name, own if name in mine else owners.get(name), name in mine)
+        for name in names
+        if name not in mine or name == first_own
     )
 
 
