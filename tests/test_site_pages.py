@@ -118,6 +118,17 @@ def test_nothing_generated_is_written_into_docs() -> None:
         assert not (docs / name).exists()
 
 
+def test_a_reading_from_another_book_names_that_book(site: Path) -> None:
+    """Queen Nazareen's play is supplied from Foster's Commit, a text its ruleset lists beside
+    Cotton's but another book: its readings link to the Commit ruleset built on it, never saying
+    "elsewhere in this source"."""
+    html = page(site, "rulesets/queen-nazareen")
+    supplied = re.findall(r'class="pj-supplied">supplied from (.*?)</span>', html)
+    assert supplied
+    assert all("elsewhere in this source" not in found for found in supplied), supplied
+    assert any(">Commit (Foster)</a>" in found for found in supplied), supplied
+
+
 def test_peel_page_states_its_rules(site: Path) -> None:
     html = page(site, "rulesets/peel")
     text = text_of(html)

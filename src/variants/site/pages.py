@@ -257,6 +257,15 @@ class SiteData:
     def entries(self) -> tuple[Entry, ...]:
         return self.bibliography.entries if self.bibliography else ()
 
+    def same_book(self, one: str, other: str) -> bool:
+        """Whether two source files are texts of one book (the same author and title in the
+        bibliography); without a bibliography entry for both, only a file is its own book."""
+        first = self.bibliography.entry(one) if self.bibliography else None
+        second = self.bibliography.entry(other) if self.bibliography else None
+        if first is None or second is None:
+            return one == other
+        return (first.author, first.title) == (second.author, second.title)
+
     def linker(self, page: str) -> Linker:
         return Linker(page, self.use_directory_urls, self.source_refs)
 
@@ -416,7 +425,7 @@ def ruleset_page(site: SiteData, ruleset: Ruleset) -> str:
         board_marks=interpretation_marks(ruleset),
         effects={o.id: d.option_effects(ruleset, o) for o in ruleset.options},
         used_by=used_by,
-        supplied=d.supplied_marks(ruleset, site.rulesets),
+        supplied=d.supplied_marks(ruleset, site.rulesets, site.same_book),
         gap_places=d.gap_places(ruleset),
         also=[make(ruleset) for make in ruleset_links],
         interpretations={i.id: i for i in ruleset.interpretations},

@@ -8,7 +8,7 @@ what a copy has lost.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ...mechanics.ruleset import (
@@ -174,17 +174,33 @@ class Supplier:
         return source_number(self.file)
 
 
+SameBook = Callable[[str, str], bool]
+"""Whether two source files are texts of the same book."""
+
+
 def suppliers(
-    item: Interpretation, rulesets: Iterable[Ruleset], own: Ruleset | None = None
+    item: Interpretation,
+    rulesets: Iterable[Ruleset],
+    own: Ruleset | None = None,
+    same_book: SameBook | None = None,
 ) -> tuple[Supplier, ...]:
     """The sources an interpretation's reading is supplied from, each once, in citation order;
     each with the ruleset whose source it is, when there is one. Files of ``own`` (the
-    interpretation's ruleset) are its source's other passages, named once however many."""
+    interpretation's ruleset) that are texts of its source's book (``same_book`` with its first
+    file; every file of ``own`` when not given) are its source's other passages, named once
+    however many."""
     owners: dict[str, Ruleset] = {}
     for ruleset in rulesets:
         for file in ruleset.source.files:
             owners.setdefault(file.name, ruleset)
-    mine = {file.name for file in own.source.files} if own else set()
+    mine: set[str] = set()
+    if own is not None:
+        first = own.source.files[0].name
+        mine = {
+            file.name
+            for file in own.source.files
+            if same_book is None or same_book(first, file.name)
+        }
     names = list(dict.fromkeys(citation.source for citation in item.supplied_by))
     first_own = next((name for name in names if name in mine), None)
     return tuple(
@@ -195,12 +211,12 @@ def suppliers(
 
 
 def supplied_marks(
-    ruleset: Ruleset, rulesets: Iterable[Ruleset]
+    ruleset: Ruleset, rulesets: Iterable[Ruleset], same_book: SameBook | None = None
 ) -> dict[str, tuple[Supplier, ...]]:
     """For each interpretation that takes its reading from other sources, those sources."""
     every = tuple(rulesets)
     return {
-        item.id: suppliers(item, every, ruleset)
+        item.id: suppliers(item, every, ruleset, same_book)
         for item in ruleset.interpretations
         if item.supplied_by
     }
