@@ -305,7 +305,7 @@ def _getter(indices: list[int]) -> Any:
 def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> TrumpTables:
     """Every mechanic's compile step fills one draft for ``trump``, which is frozen here."""
     compartments = rules.board.compartments
-    draft = Draft(len(compartments))
+    draft = Draft(len(compartments), trump)
     draft.cards_of = [c.win.cards(trump) for c in compartments]
     for mechanic in MECHANICS:
         mechanic.compile_tables(draft, rules)

@@ -77,6 +77,8 @@ class Draft:
     mechanic's compile step fill it, and freezes it."""
 
     compartments: int
+    trump: int | None = None
+    """The trump suit these tables are for (None: no trump)."""
     cards_of: list[tuple[int, ...]] = field(default_factory=list)
     """compartment -> the cards that win it under this trump (empty for going out)."""
     single: list[list[int]] = field(default_factory=lambda: [[] for _ in range(52)])

@@ -183,7 +183,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
         if isinstance(compartment.win, HeldTrumps | SequenceHeld)
     )
     if held:
-        draft.at_turn_up.append(ShowBeforePlay(held))
+        draft.at_turn_up.append(ShowBeforePlay(held, draft.trump))
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,12 +205,13 @@ class ShowBeforePlay:
 
     held: tuple[tuple[int, Held, tuple[int, ...]], ...]
     """(compartment, its way to win, the cards that win it under this trump)."""
+    trump: int | None
+    """The trump suit of the tables the hook is in, the turn-up's."""
 
     def __call__(self, run: Run, dealer: int, turn_up: int) -> bool:
         compiled = run.compiled
         players = compiled.players
         order = [(dealer + 1 + position) % players for position in range(players)]
-        trump = _trump(compiled.rules, turn_up)
         board = run.ledger.board
         for index, win, cards in self.held:
             if board[index] == 0:
@@ -218,7 +219,7 @@ class ShowBeforePlay:
             found = (
                 _holder(run, cards)
                 if isinstance(win, HeldTrumps)
-                else _best_sequence(run, order, win.least, trump)
+                else _best_sequence(run, order, win.least, self.trump)
             )
             if found is None:
                 continue
@@ -227,14 +228,6 @@ class ShowBeforePlay:
                 run.log.append(ShownBeforePlay(seat, shown, compiled.ids[index]))
             run.ledger.take(index, seat, "show")
         return False
-
-
-def _trump(rules: Rules, turn_up: int) -> int | None:
-    """The trump suit the turn-up makes under ``rules``."""
-    suit = rules.trump.suit
-    if isinstance(suit, int):
-        return suit
-    return suit_of(turn_up) if suit == "turn-up" else None
 
 
 def _holder(run: Run, cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
