@@ -28,7 +28,30 @@ def ref(card: int) -> str:
     return "{" + card_name(card) + "}"
 
 
-class LowestPolicy:
+class TakesEveryChance:
+    """The choices at the table that are not leads, alike under every policy (a deal file,
+    which records the leads alone, so replays them): Spin goes with the first card of its
+    holder's played in turn, a card he may play in his turn instead of a missing one goes at
+    the first chance (each is one card fewer in hand, and wins what it wins), and the bets on
+    the cards held are :func:`bet_on_sets`'s."""
+
+    def plays_with(
+        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
+    ) -> bool:
+        return True
+
+    def plays_instead(
+        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
+    ) -> bool:
+        return True
+
+    def vies(
+        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
+    ) -> int:
+        return bet_on_sets(hand, facing, rank_pos, rng)
+
+
+class LowestPolicy(TakesEveryChance):
     """Leads the lowest legal card (rank order first, then suits C D H S)."""
 
     name = "lowest"
@@ -43,26 +66,8 @@ class LowestPolicy:
         card = min(view.legal, key=lambda c: (rank_pos[c], suit_of(c)))
         return card, "the lowest card held"
 
-    def plays_with(
-        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
-    ) -> bool:
-        """Spin goes with the first card of his played in turn."""
-        return True
 
-    def plays_instead(
-        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
-    ) -> bool:
-        """A card he may play in his turn goes at the first chance."""
-        return True
-
-    def vies(
-        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
-    ) -> int:
-        """Bets on the cards held as :func:`bet_on_sets` does."""
-        return bet_on_sets(hand, facing, rank_pos, rng)
-
-
-class RandomPolicy:
+class RandomPolicy(TakesEveryChance):
     """Leads a uniformly random legal card, drawn from the deal's ``random.Random``."""
 
     name = "random"
@@ -75,26 +80,6 @@ class RandomPolicy:
 
     def choose_lead(self, view: SeatView, rng: random.Random) -> tuple[int, str]:
         return view.legal[int(rng.random() * len(view.legal))], "chosen at random"
-
-    def plays_with(
-        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
-    ) -> bool:
-        """Spin goes with the first card of his played in turn, as under every policy: the
-        choice is not a lead, so a deal file, which records the leads alone, replays it."""
-        return True
-
-    def plays_instead(
-        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
-    ) -> bool:
-        """A card he may play in his turn goes at the first chance, as under every policy: a
-        deal file, which records the leads alone, replays it."""
-        return True
-
-    def vies(
-        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
-    ) -> int:
-        """Bets on the cards held as :func:`bet_on_sets` does."""
-        return bet_on_sets(hand, facing, rank_pos, rng)
 
 
 @dataclass(frozen=True)
@@ -114,7 +99,7 @@ ADVICE_PREFIX = "advice:"
 """``advice:<ruleset id>``: the policy that follows that ruleset's advice under any rules."""
 
 
-class AdvicePolicy:
+class AdvicePolicy(TakesEveryChance):
     """Follows a source's play advice: its preferences in order (see :data:`Preference`).
 
     Each preference ranks the legal leads it applies to; leads it ranks equal go on to the next
@@ -129,26 +114,6 @@ class AdvicePolicy:
         self.name = name
         self._advice = advice
         self._chief: tuple[Rules, int | None] | None = None
-
-    def plays_with(
-        self, hand: Sequence[int], card: int, with_card: int, rng: random.Random
-    ) -> bool:
-        """Spin goes with the first card of his played in turn: it is paid for at once, it is
-        one card fewer in hand, and the lead it gives is the known stop the advice seeks."""
-        return True
-
-    def plays_instead(
-        self, hand: Sequence[int], card: int, missing: int, rng: random.Random
-    ) -> bool:
-        """A card he may play in his turn goes at the first chance: it is one card fewer in
-        hand, and it wins what it wins."""
-        return True
-
-    def vies(
-        self, hand: Sequence[int], facing: int, rank_pos: Sequence[int], rng: random.Random
-    ) -> int:
-        """Bets on the cards held as :func:`bet_on_sets` does."""
-        return bet_on_sets(hand, facing, rank_pos, rng)
 
     def chief_card_of(self, rules: Rules) -> int | None:
         """The card that wins the Pope (:func:`~variants.rules.roles.chief_card`) under
