@@ -188,13 +188,20 @@ def _moves(payments: Sequence[HeldPayment]) -> tuple[tuple[int, int, bool], ...]
 def compile_tables(draft: Draft, rules: Rules) -> None:
     """The hook when the cards are dealt and the one once a seat has gone out, where a payment
     is made then, under every trump suit alike."""
-    given = rules.play.held_payments
-    dealt = _moves([p for p in given if p.when == "dealt"])
-    left = _moves([p for p in given if p.when == "left"])
-    if dealt:
-        draft.at_deal.append(WhenDealt(dealt))
-    if left:
-        draft.at_end.append(WhenLeft(left))
+    on_deal: list[HeldPayment] = []
+    at_end: list[HeldPayment] = []
+    for payment in rules.play.held_payments:
+        match payment.when:
+            case "dealt":
+                on_deal.append(payment)
+            case "left":
+                at_end.append(payment)
+            case _:
+                assert_never(payment.when)
+    if on_deal:
+        draft.at_deal.append(WhenDealt(_moves(on_deal)))
+    if at_end:
+        draft.at_end.append(WhenLeft(_moves(at_end)))
 
 
 def _pay(run: Run, moves: tuple[tuple[int, int, bool], ...]) -> None:
