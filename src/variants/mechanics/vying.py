@@ -152,7 +152,18 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
     """The hook at the turn-up, for the compartment won by vying."""
     for index, compartment in enumerate(rules.board.compartments):
         if isinstance(compartment.win, VyingWin):
-            draft.at_turn_up.append(Vie(index, compartment.win.raising == "once"))
+            draft.at_turn_up.append(Vie(index, _raises(compartment.win.raising)))
+
+
+def _raises(raising: Raising) -> bool:
+    """Whether the last to hold may raise the bet."""
+    match raising:
+        case "none":
+            return False
+        case "once":
+            return True
+        case _:
+            assert_never(raising)
 
 
 def best_set(
