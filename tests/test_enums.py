@@ -25,6 +25,7 @@ from variants.engine.deal import trump_of
 from variants.engine.game import play_game
 from variants.engine.policies import make_policy
 from variants.mechanics import MECHANICS, Win, build_win, ruleset
+from variants.mechanics.base import PaidFor
 from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
 from variants.mechanics.held_payments import HeldPayment, PaidBy
@@ -293,9 +294,10 @@ def _values(hint: Any) -> set[Any]:
 def test_the_log_speaks_of_the_mechanics() -> None:
     """How a compartment is won and what a payment is for are the mechanics' words."""
     hows = {value for m in MECHANICS if hasattr(m, "How") for value in _values(m.How)}
-    reasons = {value for m in MECHANICS if hasattr(m, "Reason") for value in _values(m.Reason)}
     assert _values(events.WinHow) == hows | {"closing"}
-    assert _values(events.PayReason) == reasons
+    kinds = [value for m in MECHANICS for value in vars(m).values() if isinstance(value, PaidFor)]
+    assert len({kind.key for kind in kinds}) == len(kinds) >= 5
+    assert get_type_hints(events.Paid)["reason"] is PaidFor
     union = set(get_args(events.Event))
     assert {events.Exempted, events.Penalty, events.DealVoided} <= union
 

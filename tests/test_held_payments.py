@@ -12,6 +12,7 @@ import pytest
 from variants.core.cards import parse_card
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.events import Paid
+from variants.mechanics import held_payments
 from variants.mechanics.held_payments import summary
 from variants.rules.loader import load_ruleset
 from variants.rules.yamlsource import ProblemsError
@@ -84,7 +85,7 @@ def test_cards_dealt_and_kings_left_are_paid_for(folder: Path) -> None:
     held = [
         (e.payer, e.payee, e.amount, e.cards)
         for e in result.events
-        if isinstance(e, Paid) and e.reason == "card-held"
+        if isinstance(e, Paid) and e.reason is held_payments.PAID
     ]
     assert held == [
         (0, 2, 3, c("QD")),
@@ -110,7 +111,7 @@ def test_the_payments_are_told_in_the_narration_and_the_rules(folder: Path) -> N
     told = "\n".join(narrate(result.events, rules))
     assert "3 counters for holding the queen of diamonds" in told
     assert "for holding the king of hearts" in told
-    paid = next(e for e in result.events if isinstance(e, Paid) and e.reason == "card-held")
+    paid = next(e for e in result.events if isinstance(e, Paid) and e.reason is held_payments.PAID)
     assert rule_applied(paid, rules) == "rule-held-payments"
     said = {rule.anchor: rule for rule in play_rules(rules)}
     assert said["rule-held-payments"].title == "Paid for cards held"

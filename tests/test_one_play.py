@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from variants.engine.compiled import REMOVED, SPARE, TABLE, compile_rules
 from variants.engine.deal import deal_from_pack, places
 from variants.engine.settle import CountingLedger, Ledger
+from variants.mechanics import bonus
 from variants.rules.loader import load_rulesets
 
 REPO = Path(__file__).resolve().parent.parent
@@ -101,7 +102,7 @@ def test_a_counting_ledger_keeps_the_same_counters_as_a_ledger(
                 half, odd = divmod(book.board[index], 2)
                 book.share(index, {0: half, 1: half}, odd)
             elif what == "pay":
-                book.pay(index, (index + 1) % 3, 2, "bonus", 1)
+                book.pay(index, (index + 1) % 3, 2, bonus.PAID, 1)
             else:
                 book.stake(index, index, 3)
     assert (counting.board, counting.net, counting.took, counting.taken) == (

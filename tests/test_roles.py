@@ -430,7 +430,7 @@ def test_the_statistics_runs_follow_the_pope_of_a_renamed_copy(
 def test_a_turned_up_pope_is_paid_for_as_a_turn_up() -> None:
     deal = read_deal_file(REPO / "tests" / "deals" / "peel-pope-turned-up.yaml", RULESETS)
     paid = [e for e in play_deal_file(deal).events if isinstance(e, Paid)]
-    assert [(e.payer, e.payee, e.amount, e.reason, e.cards) for e in paid] == [
+    assert [(e.payer, e.payee, e.amount, e.reason.key, e.cards) for e in paid] == [
         (1, 0, 12, "turn-up", 12),
         (2, 0, 12, "turn-up", 12),
     ]

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..mechanics.base import Announced as Announced
+from ..mechanics.base import PaidFor
 from ..mechanics.base import Passed as Passed
 from ..mechanics.base import PlayedApart as PlayedApart
 from ..mechanics.holders import Exempted as Exempted
-from ..mechanics.hooks import PayReason as PayReason
 from ..mechanics.hooks import WinHow as WinHow
 from ..mechanics.ruleset import FirstDealer
 from ..mechanics.ruleset import StopCause as StopCause
@@ -78,7 +78,7 @@ class Paid:
     payer: int
     payee: int
     amount: int
-    reason: PayReason
+    reason: PaidFor
     cards: int
     """The cards the payment counts (in the payer's hand, or dealt to it); for a payment for a
     card played (``card-played``), that card."""

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ..mechanics.base import PaidFor
 from ..mechanics.bonus import pay_bonus
 from ..mechanics.going_out import settle_going_out
 from ..mechanics.pair import pair_played
 from ..mechanics.payments import pay_each
 from ..mechanics.unplayed_penalty import charge
 from .compiled import CompiledRules, TrumpTables
-from .events import CompartmentWon, Event, Paid, PayReason, WinHow
+from .events import CompartmentWon, Event, Paid, WinHow
 
 
 class Ledger:
@@ -47,7 +48,7 @@ class Ledger:
         if self.log is not None:
             self.log.append(CompartmentWon(self.ids[index], seat, amount, how))
 
-    def pay(self, payer: int, payee: int, amount: int, reason: PayReason, cards: int) -> None:
+    def pay(self, payer: int, payee: int, amount: int, reason: PaidFor, cards: int) -> None:
         if amount <= 0:
             return
         self.net[payer] -= amount

@@ -209,6 +209,38 @@ class Announced(ABC):
         """The event as one sentence, its seat named ``who`` and cards named by ``card``."""
 
 
+def compartment_anchor(compartment: str) -> str:
+    """The anchor of a compartment's rule on the rules page: ``rule-compartment-pope``."""
+    return f"rule-compartment-{compartment}"
+
+
+def only_anchor(ids: Sequence[str], otherwise: str) -> str:
+    """The anchor of the one compartment of ``ids``, else ``otherwise``."""
+    return compartment_anchor(ids[0]) if len(ids) == 1 else otherwise
+
+
+@dataclass(frozen=True, eq=False)
+class PaidFor:
+    """What a payment is for: one kind of payment a mechanic makes, a constant of its module
+    that each :class:`~variants.engine.events.Paid` event it makes carries. The log's readers
+    (the narration, the replay, the worked examples) tell every kind alike, in its own words,
+    and link it to its own rule, without naming the mechanic. Two kinds are equal only when
+    they are the same constant."""
+
+    key: str
+    """A name for it in a few words (``card-held``), for logs and tests."""
+    words: Callable[[int], str]
+    """What the payment is for, from the ``cards`` it counts: ``for 3 cards left``."""
+    rule: Callable[[Rules, int], str]
+    """The anchor, on the ruleset's page, of the rule a payment of this kind applies under the
+    rules, from the ``cards`` it counts."""
+    with_card: bool = False
+    """Whether it is made when a card is played, and told with that card."""
+
+    def __repr__(self) -> str:
+        return f"PaidFor({self.key!r})"
+
+
 @dataclass(frozen=True)
 class Said:
     """A mechanic's rule in English, for the rules page: a heading, the sentences, and where

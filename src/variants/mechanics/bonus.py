@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters
-from .base import Draft, Fragment
+from .base import Draft, Fragment, PaidFor, only_anchor
 
 if TYPE_CHECKING:
     from .hooks import Ledger
@@ -55,8 +55,6 @@ FRAGMENTS = (
 )
 
 BonusCounted = Literal["at-play", "at-end"]
-Reason = Literal["bonus"]
-"""A payment to the player of a compartment's card, for the cards in the payer's hand."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +108,7 @@ def pay_bonus(ledger: Ledger, hands: list[list[int]], seat: int, per_card: int) 
     """Each other seat pays ``seat`` ``per_card`` for every card in its hand now."""
     for other, hand in enumerate(hands):
         if other != seat:
-            ledger.pay(other, seat, per_card * len(hand), "bonus", len(hand))
+            ledger.pay(other, seat, per_card * len(hand), PAID, len(hand))
 
 
 def paid_for(cards: int) -> str:
@@ -132,3 +130,14 @@ def sentence(bonus: Bonus) -> str:
         "Whoever plays its card is also paid, by each other player, "
         f"{counters(bonus.per_card)} for every card that player {when}."
     )
+
+
+def _rule(rules: Rules, cards: int) -> str:
+    """The rule of the one compartment with a bonus."""
+    return only_anchor(
+        [c.id for c in rules.board.compartments if c.bonus is not None], "rule-board"
+    )
+
+
+PAID = PaidFor("bonus", paid_for, _rule, with_card=True)
+"""A bonus paid for the cards in the payers' hands, with a compartment won."""

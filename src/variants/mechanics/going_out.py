@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters
 from . import holders
-from .base import Draft, Fragment, WayToWin
+from .base import Draft, Fragment, PaidFor, WayToWin
 
 if TYPE_CHECKING:
     from .hooks import Ledger, Tables
@@ -52,8 +52,6 @@ FRAGMENTS = (
 
 How = Literal["going-out"]
 """Game taken by going out (and, where nothing carries over, what is left on the board)."""
-Reason = Literal["going-out"]
-"""A payment for the cards left in a hand when a seat goes out."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +120,7 @@ def settle_going_out(
     for other, hand in enumerate(hands):
         if other != winner:
             factor = holders.factor(compiled, log, other, held, len(hand))
-            ledger.pay(other, winner, per_card * len(hand) * factor, "going-out", len(hand))
+            ledger.pay(other, winner, per_card * len(hand) * factor, PAID, len(hand))
 
 
 def paid_for(cards: int) -> str:
@@ -140,3 +138,11 @@ def sentences(per_card: int, game_label: str | None) -> tuple[str, ...]:
             "for each card left in their hand.",
         )
     return (f"{start} That player {takes}collects nothing for the cards left in other hands.",)
+
+
+def _rule(rules: Rules, cards: int) -> str:
+    return "rule-going-out"
+
+
+PAID = PaidFor("going-out", paid_for, _rule)
+"""A payment for the cards left in a hand when a seat goes out."""

@@ -29,7 +29,7 @@ from ..core.cards import (
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, reads
 from ..core.words import counters, join_words
-from .base import CITED, Draft, Fragment, Said
+from .base import CITED, Draft, Fragment, PaidFor, Said
 from .payments import card_or_rank, cards_named, named, parse_named
 
 if TYPE_CHECKING:
@@ -92,8 +92,6 @@ FRAGMENTS = (
 KEY = "held_payments"
 ROW = "Paid for cards held"
 
-Reason = Literal["card-held"]
-"""A fixed payment between the holder of a card and each other player."""
 When = Literal["dealt", "left"]
 PaidBy = Literal["to-holder", "by-holder"]
 
@@ -216,9 +214,9 @@ def _pay(run: Run, moves: tuple[tuple[int, int, bool], ...]) -> None:
             if other == holder:
                 continue
             if to_holder:
-                ledger.pay(other, holder, amount, "card-held", card)
+                ledger.pay(other, holder, amount, PAID, card)
             else:
-                ledger.pay(holder, other, amount, "card-held", card)
+                ledger.pay(holder, other, amount, PAID, card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,3 +263,11 @@ def summary(rules: Rules) -> str:
     """The rule in a few words, for the comparison."""
     parts = [payment.brief() for payment in rules.play.held_payments]
     return join_words(parts) if parts else "none"
+
+
+def _rule(rules: Rules, card: int) -> str:
+    return "rule-held-payments"
+
+
+PAID = PaidFor("card-held", paid_for, _rule)
+"""A payment for a card held, its ``cards`` the card."""

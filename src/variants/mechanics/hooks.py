@@ -34,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
 
-from . import bonus, card, going_out, held_payments, pair, payments, showing, turn_up_payout, vying
+from . import card, going_out, pair, showing, turn_up_payout, vying
+from .base import PaidFor
 
 if TYPE_CHECKING:
     from .base import Announced, Passed, PlayedApart
@@ -48,10 +49,6 @@ WinHow = Literal[
     card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, vying.How, "closing"
 ]
 """How a compartment is won: by a mechanic, or at a game's closing deal."""
-PayReason = Literal[
-    going_out.Reason, turn_up_payout.Reason, bonus.Reason, payments.Reason, held_payments.Reason
-]
-"""What a payment is for: the mechanic that makes it."""
 
 E_contra = TypeVar("E_contra", contravariant=True)
 
@@ -111,7 +108,7 @@ class Ledger(Protocol):
     def take(self, index: int, seat: int, how: WinHow) -> None:
         """``seat`` takes everything on a compartment."""
 
-    def pay(self, payer: int, payee: int, amount: int, reason: PayReason, cards: int) -> None:
+    def pay(self, payer: int, payee: int, amount: int, reason: PaidFor, cards: int) -> None:
         """``payer`` pays ``payee`` ``amount`` counters, for ``cards`` cards when per card."""
 
     def stake(self, seat: int, index: int, amount: int) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import (
     SUITS,
@@ -31,7 +31,7 @@ from ..core.cards import (
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, card_key, in_pack, reads
 from ..core.words import article, counters, join_words
-from .base import CITED, Draft, Fragment
+from .base import CITED, Draft, Fragment, PaidFor
 
 if TYPE_CHECKING:
     from .hooks import Ledger
@@ -72,9 +72,6 @@ FRAGMENTS = (
         },
     ),
 )
-
-Reason = Literal["card-played"]
-"""A fixed payment from each other player to the player of a card."""
 
 
 @dataclass(frozen=True)
@@ -174,7 +171,7 @@ def pay_each(ledger: Ledger, players: int, seat: int, card: int, amount: int) ->
     """Each other player pays ``seat``, who has just played ``card``, ``amount`` counters."""
     for other in range(players):
         if other != seat:
-            ledger.pay(other, seat, amount, "card-played", card)
+            ledger.pay(other, seat, amount, PAID, card)
 
 
 def paid_for(card: int) -> str:
@@ -198,3 +195,15 @@ def summary(payments: tuple[CardPayment, ...]) -> str:
         for p in payments
     ]
     return join_words(parts) if parts else "none"
+
+
+def _rule(rules: Rules, card: int) -> str:
+    """The rule of the payment that names ``card``."""
+    for number, payment in enumerate(rules.play.payments):
+        if card in payment.cards():
+            return f"rule-payment-{number + 1}"
+    return "rule-lead"
+
+
+PAID = PaidFor("card-played", paid_for, _rule, with_card=True)
+"""A payment for a card played, its ``cards`` the card."""

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal, assert_never
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters, join_words
-from .base import Draft, Fragment
+from .base import Draft, Fragment, PaidFor, only_anchor
 
 if TYPE_CHECKING:
     from .hooks import Ledger, Run, Tables
@@ -85,8 +85,6 @@ FRAGMENTS = (
 )
 
 How = Literal["turn-up"]
-Reason = Literal["turn-up"]
-"""A payment to the dealer for the cards dealt, when the turn-up is the compartment's card."""
 
 
 @dataclass(frozen=True)
@@ -206,7 +204,7 @@ def pay_turn_up(
         if payout.per_card_dealt:
             for other, hand in enumerate(hands):
                 if other != dealer:
-                    ledger.pay(other, dealer, payout.owed(len(hand)), "turn-up", len(hand))
+                    ledger.pay(other, dealer, payout.owed(len(hand)), PAID, len(hand))
         for also in payout.also:
             also_index = compiled.ids.index(also)
             if not ledger.taken[also_index]:
@@ -245,3 +243,15 @@ def sentence(compartment: Compartment, when: str, labels: dict[str, str]) -> str
             "left."
         )
     return text
+
+
+def _rule(rules: Rules, cards: int) -> str:
+    """The rule of the one compartment whose turn-up is paid for by the cards dealt."""
+    paying = [
+        c.id for c in rules.board.compartments if c.turn_up is not None and c.turn_up.per_card_dealt
+    ]
+    return only_anchor(paying, "rule-turn-up")
+
+
+PAID = PaidFor("turn-up", paid_for, _rule)
+"""A payment to the dealer for the cards dealt, at the turn-up."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from ..engine import events as ev
+from ..mechanics.base import compartment_anchor
 from ..mechanics.ruleset import Compartment, Rules, Ruleset
 from . import describe as d
 
@@ -21,37 +22,9 @@ SETTLEMENT = "settlement"
 """The anchor of the Settlement section of a ruleset's page: what the end of a deal applies."""
 
 
-def compartment_anchor(compartment: str) -> str:
-    """The anchor of a compartment's rule: ``rule-compartment-pope``."""
-    return f"rule-compartment-{compartment}"
-
-
 def _only(found: list[Compartment], otherwise: str) -> str:
     """The rule of the one compartment that does a thing, else ``otherwise``."""
     return compartment_anchor(found[0].id) if len(found) == 1 else otherwise
-
-
-def _payment(paid: ev.Paid, rules: Rules) -> str:
-    """The rule a payment applies, by what it is for."""
-    compartments = rules.board.compartments
-    reason = paid.reason
-    match reason:
-        case "going-out":
-            return "rule-going-out"
-        case "turn-up":
-            paying = [c for c in compartments if c.turn_up is not None and c.turn_up.per_card_dealt]
-            return _only(paying, "rule-turn-up")
-        case "bonus":
-            return _only([c for c in compartments if c.bonus is not None], "rule-board")
-        case "card-played":
-            for number, payment in enumerate(rules.play.payments):
-                if paid.cards in payment.cards():
-                    return f"rule-payment-{number + 1}"
-            return "rule-lead"
-        case "card-held":
-            return "rule-held-payments"
-        case _:
-            assert_never(reason)
 
 
 def rule_applied(event: ev.Event, rules: Rules) -> str:
@@ -79,7 +52,7 @@ def rule_applied(event: ev.Event, rules: Rules) -> str:
         case ev.CompartmentWon(compartment=compartment) | ev.Announced(compartment=compartment):
             return compartment_anchor(compartment)
         case ev.Paid():
-            return _payment(event, rules)
+            return event.reason.rule(rules, event.cards)
         case ev.Exempted() | ev.WentOut():
             return "rule-going-out"
         case ev.Penalty():

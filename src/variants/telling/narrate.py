@@ -138,7 +138,7 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
     (``Seat 0 and seat 2 each pay seat 1 ...``), or the shares of one compartment."""
     match event:
         case Paid(payee=payee, reason=reason):
-            return ("paid", payee, reason)
+            return ("paid", payee, reason.key)
         case CompartmentWon(compartment=cid, how="share"):
             return ("share", cid, "")
         case (
@@ -390,7 +390,7 @@ class _Teller:
             case CompartmentWon(compartment=cid, seat=seat, amount=amount, how=how):
                 self.tell_won(self.labels[cid], seat, amount, how)
             case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
-                if reason in ("bonus", "card-played") and self.lead is not None:
+                if reason.with_card and self.lead is not None:
                     self.paying.append(event)
                     return
                 self.end_run()

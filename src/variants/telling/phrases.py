@@ -13,8 +13,9 @@ from typing import assert_never
 
 from ..core.cards import suit_words
 from ..core.words import cap, counters, join_words
-from ..engine.events import PayReason, WinHow
-from ..mechanics import bonus, going_out, held_payments, payments, showing, turn_up_payout
+from ..engine.events import WinHow
+from ..mechanics import showing
+from ..mechanics.base import PaidFor
 from ..mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 
 
@@ -93,21 +94,9 @@ def turn_up_fate(fate: TurnUpFate) -> str:
             assert_never(fate)
 
 
-def paid_for(reason: PayReason, cards: int) -> str:
+def paid_for(reason: PaidFor, cards: int) -> str:
     """What a payment is for: ``for 3 cards left``."""
-    match reason:
-        case "going-out":
-            return going_out.paid_for(cards)
-        case "turn-up":
-            return turn_up_payout.paid_for(cards)
-        case "bonus":
-            return bonus.paid_for(cards)
-        case "card-played":
-            return payments.paid_for(cards)
-        case "card-held":
-            return held_payments.paid_for(cards)
-        case _:
-            assert_never(reason)
+    return reason.words(cards)
 
 
 def pays(payers: Sequence[str], payee: str, amount: int, why: str) -> str:
