@@ -611,7 +611,8 @@ def _at_turn(
     """The turn passing from ``seat``, who played ``card`` and cannot play ``following`` (which
     lies at ``where``): each card a mechanic's hook has a seat play, the run going on from it,
     until none does or the next card is its own player's. Returns the seat and card the run
-    goes on from, and the next card and where it lies."""
+    goes on from (the card a played card stands for; the card played, when its player went
+    out with it), and the next card and where it lies."""
     while True:
         played = None
         for hook in hooks:
@@ -620,9 +621,9 @@ def _at_turn(
                 break
         if played is None:
             return seat, card, following, where
-        seat, card = played
+        seat, played_card, card = played  # ``card``: what the run goes on from
         if not hands[seat]:
-            return seat, card, following, where
+            return seat, played_card, following, where
         following = chain[card]
         where = owner[following]
         if where == seat or following == END:

@@ -18,8 +18,8 @@ play loop calls them at these moments, and only for the deals, cards and stops t
   card (the Pope in place of the missing one), and the run goes on from the card it says;
 - :data:`AtTurn`, when the player of a run's last card cannot play the next one (another seat
   holds it, or no one does): the hook may tell who passes before it is played, and may have a
-  seat play a card, the run going on from that card. A hook that only tells is called only
-  when a log is kept.
+  seat play a card, the run going on from that card or from the card it stands for. A hook
+  that only tells is called only when a log is kept.
 - :data:`AtEnd`, when a seat has gone out and the deal is settled: the hook may move counters
   for the cards left in the hands.
 
@@ -172,10 +172,11 @@ AtStop = Callable[[Run, int], "tuple[int, int, int] | None"]
 """(the deal, the missing card) -> (seat, card, from) when the hook had a seat play a card, the
 run going on from the card ``from`` (the missing card, for a card played in its place); None
 when it played nothing."""
-AtTurn = Callable[[Run, int, int, int], "tuple[int, int] | None"]
+AtTurn = Callable[[Run, int, int, int], "tuple[int, int, int] | None"]
 """(the deal, the seat that played the run's last card, the seat holding the next card or -1
-when no one does, the next card) -> (seat, card) when the hook had a seat play a card, the run
-going on from it; None when it played nothing."""
+when no one does, the next card) -> (seat, card, from) when the hook had a seat play a card,
+the run going on from the card ``from`` (the card itself, or the card it stands for); None when
+it played nothing."""
 AtEnd = Callable[[Run, int], None]
 """(the deal, the seat that went out) -> nothing: called once the deal is settled, the cards
 left in the hands still in them."""

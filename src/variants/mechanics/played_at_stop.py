@@ -195,7 +195,9 @@ class InHisTurn:
     card: int
     by: int
 
-    def __call__(self, run: Run, seat: int, holder: int, missing: int) -> tuple[int, int] | None:
+    def __call__(
+        self, run: Run, seat: int, holder: int, missing: int
+    ) -> tuple[int, int, int] | None:
         player = run.holder(self.card)
         if player < 0 or player == holder:
             return None
@@ -210,7 +212,7 @@ class InHisTurn:
         if run.log is not None:
             run.log.append(PlayedInTurn(player, self.card, missing))
         run.settle_card(self.card, player, -1)
-        return player, self.card
+        return player, self.card, self.card
 
 
 def said(rules: Rules) -> Said | None:
