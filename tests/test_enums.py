@@ -28,6 +28,7 @@ from variants.mechanics import MECHANICS, Win, build_win, ruleset
 from variants.mechanics.base import PaidFor
 from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
+from variants.mechanics.going_out import Counted
 from variants.mechanics.held_payments import HeldPayment, PaidBy
 from variants.mechanics.held_payments import When as HeldWhen
 from variants.mechanics.holders import HolderPays, HolderRule
@@ -47,6 +48,7 @@ from variants.mechanics.ruleset import (
     FirstDealer,
     Game,
     GameWinner,
+    GoingOut,
     Interpretation,
     InterpretationKind,
     LeadRule,
@@ -107,6 +109,7 @@ TIES: dict[str, Tie] = {
     "rules.dressing.spread.order": Tie(Spread, "order", Order),
     "rules.play.lead": Tie(Play, "lead", LeadRule),
     "rules.play.stops{key}": Tie(Stop, "cause", StopCause),
+    "rules.going_out.counted": Tie(GoingOut, "counted", Counted),
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
     "rules.play.with_another.joins": Tie(WithAnother, "joins", Joins),
     "rules.play.passing.to": Tie(Passing, "to", Direction),

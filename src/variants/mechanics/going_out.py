@@ -1,7 +1,8 @@
 """Going out: the deal ends when a seat has played its last card; it takes the compartment won
 by going out (Game) and is paid for every card left in the other hands.
 
-- **Schema**: ``win.going_out`` (the compartment it wins) and ``going_out.per_card``.
+- **Schema**: ``win.going_out`` (the compartment it wins), ``going_out.per_card`` and
+  ``going_out.counted`` (cards, or their points).
 - **Model**: :class:`GoingOutWin` (the ``going_out`` block is
   :class:`~variants.mechanics.ruleset.GoingOut`, where the holders' rule joins it).
 - **Checks**: one compartment at most is won by going out.
@@ -14,10 +15,11 @@ by going out (Game) and is paid for every card left in the other hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, assert_never
 
+from ..core.cards import rank_of
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters
 from . import holders
@@ -48,7 +50,25 @@ FRAGMENTS = (
         },
         required=True,
     ),
+    Fragment(
+        "going_out",
+        "counted",
+        {
+            "description": (
+                "What each other seat pays for: cards (the default), so much a card left in its "
+                "hand; or points, so much a point of those cards, an ace one, a numeral card its "
+                "number and a court card ten."
+            ),
+            "enum": ["cards", "points"],
+        },
+    ),
 )
+
+Counted = Literal["cards", "points"]
+"""What going out is paid for: the cards left in a hand, or their points."""
+
+POINTS = tuple(min(rank_of(card) + 1, 10) for card in range(52))
+"""card -> its points: an ace one, a numeral card its number, a court card ten."""
 
 How = Literal["going-out"]
 """Game taken by going out (and, where nothing carries over, what is left on the board)."""
@@ -105,14 +125,16 @@ def settle_going_out(
     """``winner`` takes Game and collects for the cards left in the other hands."""
     if compiled.game >= 0 and not ledger.taken[compiled.game]:
         ledger.take(compiled.game, winner, "going-out")
-    per_card = compiled.rules.going_out.per_card
+    going = compiled.rules.going_out
+    per_card = going.per_card
+    count, paid = _counting(going.counted)
     log = ledger.log
     if log is None:
         # The winner's hand is empty, so it pays itself nothing.
         net = ledger.net
         total = 0
         for seat, factor in enumerate(holders.factors(compiled, held, per_card)):
-            amount = factor * len(hands[seat])
+            amount = factor * count(hands[seat])
             net[seat] -= amount
             total += amount
         net[winner] += total
@@ -120,7 +142,23 @@ def settle_going_out(
     for other, hand in enumerate(hands):
         if other != winner:
             factor = holders.factor(compiled, log, other, held, len(hand))
-            ledger.pay(other, winner, per_card * len(hand) * factor, PAID, len(hand))
+            counted = count(hand)
+            ledger.pay(other, winner, per_card * counted * factor, paid, counted)
+
+
+def _points(hand: Sequence[int]) -> int:
+    return sum(POINTS[card] for card in hand)
+
+
+def _counting(counted: Counted) -> tuple[Callable[[Sequence[int]], int], PaidFor]:
+    """How a hand left is counted, and what the payment is for."""
+    match counted:
+        case "cards":
+            return len, PAID
+        case "points":
+            return _points, PAID_POINTS
+        case _:
+            assert_never(counted)
 
 
 def paid_for(cards: int) -> str:
@@ -128,14 +166,14 @@ def paid_for(cards: int) -> str:
     return f"for {cards_count(cards)} left"
 
 
-def sentences(per_card: int, game_label: str | None) -> tuple[str, ...]:
+def sentences(per_card: int, game_label: str | None, counted: Counted = "cards") -> tuple[str, ...]:
     """The rule of going out, in English (the holders' rules follow it)."""
     takes = f"takes the counters on {game_label} and " if game_label else ""
     start = "The deal ends as soon as a player has played all their cards."
     if per_card:
         return (
             f"{start} That player {takes}collects from every other player {counters(per_card)} "
-            "for each card left in their hand.",
+            f"{_for_each(counted)}.",
         )
     return (f"{start} That player {takes}collects nothing for the cards left in other hands.",)
 
@@ -144,5 +182,25 @@ def _rule(rules: Rules, cards: int) -> str:
     return "rule-going-out"
 
 
+def _for_each(counted: Counted) -> str:
+    match counted:
+        case "cards":
+            return "for each card left in their hand"
+        case "points":
+            return (
+                "for each point of the cards left in their hand (an ace one, a numeral card its "
+                "number, a court card ten)"
+            )
+        case _:
+            assert_never(counted)
+
+
+def paid_for_points(points: int) -> str:
+    """What a payment for the points left is for: ``for 23 points left``."""
+    return f"for {points} point{'' if points == 1 else 's'} left"
+
+
 PAID = PaidFor("going-out", paid_for, _rule)
 """A payment for the cards left in a hand when a seat goes out."""
+PAID_POINTS = PaidFor("points-left", paid_for_points, _rule)
+"""A payment for the points of the cards left in a hand when a seat goes out."""

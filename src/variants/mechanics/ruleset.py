@@ -37,6 +37,7 @@ from . import (
 )
 from .bonus import Bonus
 from .contributions import Contributions
+from .going_out import Counted
 from .held_payments import HeldPayment
 from .holders import HolderRule
 from .in_lieu import InLieu
@@ -370,6 +371,8 @@ class GoingOut:
     holders: tuple[HolderRule, ...]
     provenance: Provenance
     interpretation: str | None = None
+    counted: Counted = "cards"
+    """What each seat pays for: its cards left, or their points (:mod:`.going_out`)."""
 
 
 @dataclass(frozen=True)
@@ -790,6 +793,7 @@ def build_rules(raw: Raw) -> Rules:
         ),
         going_out=GoingOut(
             per_card=raw["going_out"]["per_card"],
+            counted=raw["going_out"].get("counted", "cards"),
             holders=tuple(
                 HolderRule(h["compartment"], h["pays"]) for h in raw["going_out"].get("holders", ())
             ),

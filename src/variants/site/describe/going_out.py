@@ -20,7 +20,8 @@ def going_out_rule(rules: Rules) -> Rule:
             going.interpretation,
         )
     game = game_of(rules)
-    sentences = list(going_out.sentences(going.per_card, None if game is None else game.label))
+    label = None if game is None else game.label
+    sentences = list(going_out.sentences(going.per_card, label, going.counted))
     for holder in going.holders:
         who = f"A player still holding the card of {holder_phrase(rules, holder.compartment)}"
         sentences.append(f"{who} {holders.pays(holder.pays)} for their cards.")
