@@ -6,7 +6,8 @@ Queen Nazareen: whoever has the queen of diamonds is paid three by every player,
 knave of clubs two). The payment belongs to no compartment.
 
 - **Schema**: ``play.held_payments``: a list of ``card`` or ``rank``, ``each``, ``when``
-  (``dealt`` or ``left``) and ``paid`` (``to-holder`` or ``by-holder``).
+  (``dealt`` or ``left``) and ``paid`` (``to-holder``, ``by-holder``, or ``to-winner``: the
+  holder pays the player who went out).
 - **Model**: :class:`HeldPayment`.
 - **Checks**: each names a card or a rank, not both; the card or rank is in the pack.
 - **Compile**: a hook when the cards are dealt (:class:`WhenDealt`) and one once a seat has gone
@@ -75,9 +76,10 @@ FRAGMENTS = (
                     "paid": {
                         "description": (
                             "to-holder: every other player pays the holder; by-holder: the "
-                            "holder pays every other player."
+                            "holder pays every other player; to-winner: the holder pays the "
+                            "player who went out, once (when: left only)."
                         ),
-                        "enum": ["to-holder", "by-holder"],
+                        "enum": ["to-holder", "by-holder", "to-winner"],
                     },
                     **CITED,
                 },
@@ -93,7 +95,7 @@ KEY = "held_payments"
 ROW = "Paid for cards held"
 
 When = Literal["dealt", "left"]
-PaidBy = Literal["to-holder", "by-holder"]
+PaidBy = Literal["to-holder", "by-holder", "to-winner"]
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,8 @@ class HeldPayment:
                 moves = f"is paid {amount} by every other player{each}"
             case "by-holder":
                 moves = f"pays every other player {amount}{each}"
+            case "to-winner":
+                moves = f"pays the player who went out {amount}{each}"
             case _:
                 assert_never(self.paid)
         match self.when:
@@ -140,6 +144,8 @@ class HeldPayment:
                 moves = f"paid {self.each} by each"
             case "by-holder":
                 moves = f"pays {self.each} to each"
+            case "to-winner":
+                moves = f"pays {self.each} to the winner"
             case _:
                 assert_never(self.paid)
         return f"{what} {self.when} {moves}"
@@ -164,22 +170,44 @@ def _card_or_rank(data: RuleView) -> Iterator[Finding]:
     )
 
 
-CHECKS = (_card_or_rank,)
+@reads("play")
+def _winner_at_end(data: RuleView) -> Iterator[Finding]:
+    for index, item in enumerate(data["play"].get("held_payments", ())):
+        if item.get("paid") == "to-winner" and item.get("when") != "left":
+            yield Finding(
+                ("play", "held_payments", index, "paid"),
+                "a card held is paid to the winner only when it is left in hand (when: left)",
+            )
 
 
-def _moves(payments: Sequence[HeldPayment]) -> tuple[tuple[int, int, bool], ...]:
-    """(card, counters, to the holder?) for every card the payments name, in their order."""
-    moves: list[tuple[int, int, bool]] = []
+CHECKS = (_card_or_rank, _winner_at_end)
+
+TO_HOLDER, BY_HOLDER, TO_WINNER = 0, 1, 2
+"""Which way a payment goes: each other player to the holder, the holder to each other player,
+the holder to the player who went out."""
+
+Moves = tuple[tuple[int, int, int], ...]
+"""(card, counters, which way) for every card the payments name, in their order."""
+
+
+def _way(paid: PaidBy) -> int:
+    match paid:
+        case "to-holder":
+            return TO_HOLDER
+        case "by-holder":
+            return BY_HOLDER
+        case "to-winner":
+            return TO_WINNER
+        case _:
+            assert_never(paid)
+
+
+def _moves(payments: Sequence[HeldPayment]) -> Moves:
+    moves: list[tuple[int, int, int]] = []
     for payment in payments:
-        match payment.paid:
-            case "to-holder":
-                to_holder = True
-            case "by-holder":
-                to_holder = False
-            case _:
-                assert_never(payment.paid)
+        way = _way(payment.paid)
         cards = cards_named(payment.card, payment.rank)
-        moves.extend((card, payment.each, to_holder) for card in cards)
+        moves.extend((card, payment.each, way) for card in cards)
     return tuple(moves)
 
 
@@ -202,18 +230,23 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
         draft.at_end.append(WhenLeft(_moves(at_end)))
 
 
-def _pay(run: Run, moves: tuple[tuple[int, int, bool], ...]) -> None:
-    """Each card of ``moves`` still in a hand: its holder and every other player settle."""
+def _pay(run: Run, moves: Moves, winner: int = -1) -> None:
+    """Each card of ``moves`` still in a hand: its holder and every other player settle (or
+    the player who went out, ``winner``)."""
     players = run.compiled.players
     ledger = run.ledger
-    for card, amount, to_holder in moves:
+    for card, amount, way in moves:
         holder = run.holder(card)
         if holder < 0:
+            continue
+        if way == TO_WINNER:
+            if winner >= 0 and winner != holder:
+                ledger.pay(holder, winner, amount, PAID, card)
             continue
         for other in range(players):
             if other == holder:
                 continue
-            if to_holder:
+            if way == TO_HOLDER:
                 ledger.pay(other, holder, amount, PAID, card)
             else:
                 ledger.pay(holder, other, amount, PAID, card)
@@ -224,7 +257,7 @@ class WhenDealt:
     """The hook when the cards are dealt: the payments for the cards each hand was dealt. The
     deal then goes on."""
 
-    moves: tuple[tuple[int, int, bool], ...]
+    moves: Moves
 
     def __call__(self, run: Run, dealer: int, face_up: Sequence[int]) -> bool:
         _pay(run, self.moves)
@@ -235,10 +268,10 @@ class WhenDealt:
 class WhenLeft:
     """The hook once a seat has gone out: the payments for the cards left in the hands."""
 
-    moves: tuple[tuple[int, int, bool], ...]
+    moves: Moves
 
     def __call__(self, run: Run, winner: int) -> None:
-        _pay(run, self.moves)
+        _pay(run, self.moves, winner)
 
 
 def paid_for(card: int) -> str:
