@@ -9,6 +9,7 @@ compartments by what they do (:mod:`variants.rules.roles`), never by id.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, assert_never, get_args
@@ -400,10 +401,12 @@ def game_slug(name: str) -> str:
     """A game's name as a slug, for an address or a page's path: ``Pope Joan`` gives
     ``pope-joan``; nothing left gives ``game``.
 
-    >>> game_slug("Pope Joan"), game_slug("Spin / Spinado"), game_slug("???")
-    ('pope-joan', 'spin-spinado', 'game')
+    >>> game_slug("Pope Joan"), game_slug("Spin / Spinado"), game_slug("???"), game_slug("Comète")
+    ('pope-joan', 'spin-spinado', 'game', 'comete')
     """
-    return "-".join(re.findall(r"[a-z0-9]+", name.lower())) or "game"
+    decomposed = unicodedata.normalize("NFKD", name.lower())
+    folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "-".join(re.findall(r"[a-z0-9]+", folded)) or "game"
 
 
 def game_slugs(names: Sequence[str]) -> list[str]:

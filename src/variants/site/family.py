@@ -4,6 +4,7 @@ which it does not, read from the two rulesets' comparison rows rather than writt
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -152,8 +153,11 @@ class Game:
 
     @property
     def title(self) -> str:
-        """The name as a title safe for the nav (the theme does not escape it), made from the
-        slug: ``pope-joan`` gives ``Pope Joan``."""
+        """The name as a title safe for the nav (the theme does not escape it): the name itself
+        when it is words of letters alone (``Comète``), else made from the slug (``pope-joan``
+        gives ``Pope Joan``)."""
+        if re.fullmatch(r"[^\W\d_]+( [^\W\d_]+)*", self.name):
+            return self.name
         return title_for_slug(self.slug)
 
     @property
