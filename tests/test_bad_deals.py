@@ -23,7 +23,7 @@ PEEL_OPTIONS = (
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"
 KNOWN = (
-    "cassell, commit, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
+    "cassell, comete, commit, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
     "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
     "peel, poch, pochen, queen-nazareen, spin, spinado, squareman, stops"
 )

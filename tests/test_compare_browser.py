@@ -148,11 +148,13 @@ def test_comparison_controls(desktop: BrowserContext, base_url: str) -> None:
             "hoffmann",
             "squareman",
             "commit",
+            "comete",
         }, query
     page.fill("#pj-filter", "8D")
     assert page.inner_text("[data-pj-status]").endswith(
         "Values matching “8D”: Hoyle, Cassell, Peel, Hoffmann, Squareman, Anonymous web page, "
-        "Mark Ball's web page, Spinado (Cassell), Spin (Peel), Commit (Foster)."
+        "Mark Ball's web page, Comète (Encyclopédie), Spinado (Cassell), Spin (Peel), "
+        "Commit (Foster)."
     )
 
     page.fill("#pj-filter", "no such value anywhere")

@@ -28,6 +28,7 @@ def test_pope_joan_comes_first_then_its_relatives(rulesets: list[Ruleset]) -> No
     assert set(games) == {
         "Pope Joan",
         "Queen Nazareen",
+        "Comète",
         "Matrimony",
         "Spin",
         "Newmarket",
@@ -46,8 +47,8 @@ def test_the_german_and_the_english_poch_are_one_game(rulesets: list[Ruleset]) -
 def test_the_rulesets_are_counted_by_game_in_words(rulesets: list[Ruleset]) -> None:
     by_id = {r.id: r for r in rulesets}
     assert family.counted_by_game(rulesets) == (
-        "eight rulesets of Pope Joan, one of Queen Nazareen, four of Matrimony, two of Spin, two "
-        "of Newmarket, two of Pochen and one of Commit"
+        "eight rulesets of Pope Joan, one of Queen Nazareen, one of Comète, four of Matrimony, "
+        "two of Spin, two of Newmarket, two of Pochen and one of Commit"
     )
     assert family.counted_by_game([by_id["newmarket"]]) == "one ruleset of Newmarket"
     assert family.counted_by_game([by_id["peel"], by_id["spin"]]) == (
@@ -70,6 +71,7 @@ def test_a_relative_is_set_beside_the_pope_joan_of_its_own_book(rulesets: list[R
         "stops": "foster",  # the same book: Foster's Newmarket follows his Pope Joan
         "pochen": "squareman",  # Foster's Pope Joan cites the 1897 copy, not 015: nearest in date
         "poch": "hoffmann",  # no Pope Joan in its book: the nearest in date
+        "comete": "hoyle",  # no Pope Joan in its book: the nearest in date
     }
 
 
@@ -91,6 +93,7 @@ def test_the_nav_groups_each_section_by_game(rulesets: list[Ruleset]) -> None:
     assert [next(iter(entry)) for entry in groups] == [
         "Pope Joan",
         "Queen Nazareen",
+        "Comète",
         "Matrimony",
         "Spin",
         "Newmarket",
@@ -111,6 +114,7 @@ def test_each_game_has_a_page_in_the_nav_under_the_family(rulesets: list[Ruleset
         {"The family": "family.md"},
         {"Pope Joan": "games/pope-joan.md"},
         {"Queen Nazareen": "games/queen-nazareen.md"},
+        {"Comète": "games/comete.md"},
         {"Matrimony": "games/matrimony.md"},
         {"Spin": "games/spin.md"},
         {"Newmarket": "games/newmarket.md"},
@@ -118,7 +122,7 @@ def test_each_game_has_a_page_in_the_nav_under_the_family(rulesets: list[Ruleset
         {"Commit": "games/commit.md"},
     ]
     pages = generate_pages(site)
-    for page in ("pope-joan", "queen-nazareen", "matrimony", "spin", "newmarket", "commit"):
+    for page in ("pope-joan", "queen-nazareen", "comete", "matrimony", "spin", "newmarket"):
         assert f'href="../games/{page}/"' in pages["family.md"]
         assert f"games/{page}.md" in pages
 

@@ -132,7 +132,7 @@ def test_a_source_text_that_is_not_a_plain_file_is_refused_by_validate(
     where = f"sources/sources.yaml:{entry_line(contribution)}:11"
     assert validate(contribution) == [
         f"{where}: {TOLD[how]} (at sources/{ADDED}/file)",
-        "1 problem(s) in 1 of 20 file(s)",
+        "1 problem(s) in 1 of 21 file(s)",
     ]
 
 

@@ -22,8 +22,9 @@ from variants.rules.loader import load_ruleset
 
 RULESETS = str(REPO / "rulesets")
 KNOWN = (
-    "(known: cassell, commit, foster, hoffmann, hoyle, matrimony-britannica, matrimony-cassell, "
-    "matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, newmarket, "
+    "(known: cassell, comete, commit, foster, hoffmann, hoyle, matrimony-britannica, "
+    "matrimony-cassell, matrimony-enquire, matrimony-foster, modern-shedding, modern-variations, "
+    "newmarket, "
     "peel, poch, pochen, queen-nazareen, spin, spinado, squareman, stops)"
 )
 PEEL_BOARD = "pope, matrimony, intrigue, ace, king, queen, jack, game"

@@ -315,7 +315,7 @@ EXPERIMENT_CASES: list[tuple[list[str], str]] = [
     ),
     (
         ["deals", "pele", "--players", "4", "--deals", "5"],
-        "variants: no ruleset 'pele' (known: cassell, commit, foster, hoffmann, hoyle, "
+        "variants: no ruleset 'pele' (known: cassell, comete, commit, foster, hoffmann, hoyle, "
         "matrimony-britannica, matrimony-cassell, matrimony-enquire, matrimony-foster, "
         "modern-shedding, modern-variations, newmarket, peel, poch, pochen, queen-nazareen, "
         "spin, spinado, squareman, stops)",

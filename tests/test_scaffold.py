@@ -88,7 +88,10 @@ def test_new_like_names_the_known_rulesets_when_the_model_is_missing(tmp_path: P
     shutil.copytree(REPO / "rulesets", tmp_path / "rulesets")
     done = run(tmp_path, "new", "x", "--title", "x", "--like", "pell")
     assert done.status == 1
-    assert "no ruleset 'pell' to start from (known: cassell, commit, foster, hoffmann" in done.err
+    assert (
+        "no ruleset 'pell' to start from (known: cassell, comete, commit, foster, hoffmann"
+        in done.err
+    )
 
 
 # --- a copy is the other ruleset's data, written out again: its layout cannot mislead it ----

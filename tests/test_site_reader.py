@@ -169,8 +169,8 @@ def test_home_leads_with_the_rules_in_brief_and_guides(built_site: Path) -> None
     assert html.index("pj-guide") < html.index('id="about-the-game"')
     said = " ".join(re.sub(r"<[^>]+>", "", guide.group(1)).split())
     assert (
-        "game by game (eight rulesets of Pope Joan, one of Queen Nazareen, four of Matrimony, two "
-        "of Spin, two of Newmarket, two of Pochen and one of Commit)" in said
+        "game by game (eight rulesets of Pope Joan, one of Queen Nazareen, one of Comète, four of "
+        "Matrimony, two of Spin, two of Newmarket, two of Pochen and one of Commit)" in said
     )
 
 

@@ -64,7 +64,7 @@ def test_the_kept_texts_are_the_sources_byte_for_byte() -> None:
 def test_a_clone_checks_every_quote_of_the_texts_it_keeps(clone: Path) -> None:
     done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
     assert (done.status, done.err) == (0, "")
-    assert done.out == f"20 ruleset(s) valid; quotes checked against sources; {NOT_KEPT}\n"
+    assert done.out == f"21 ruleset(s) valid; quotes checked against sources; {NOT_KEPT}\n"
     peel = clone / "rulesets" / "peel.yaml"
     text = peel.read_text("utf-8")
     peel.write_text(text.replace("the eight of diamonds being taken out", "the nine"), "utf-8")
@@ -74,7 +74,7 @@ def test_a_clone_checks_every_quote_of_the_texts_it_keeps(clone: Path) -> None:
         "rulesets/peel.yaml:41:105: the words 'the nine' are not in "
         "016_peel-round-games-1891_pope-joan-spin-newmarket_pp80-96.txt "
         "lines 20-21 (at rules/pack/provenance/0/quote)",
-        "1 problem(s) in 1 of 20 file(s)",
+        "1 problem(s) in 1 of 21 file(s)",
     ]
 
 
@@ -83,7 +83,7 @@ def test_beside_the_shared_texts_every_quote_is_checked_the_modern_pages_too() -
     done = run(["validate"], env={"VARIANTS_SOURCES": None})
     assert (done.status, done.out) == (
         0,
-        "20 ruleset(s) valid; quotes checked against ../shared/sources\n",
+        "21 ruleset(s) valid; quotes checked against ../shared/sources\n",
     )
 
 
@@ -102,7 +102,7 @@ def test_a_bibliography_that_is_wrong_is_told_by_validate(clone: Path) -> None:
     assert done.err.splitlines() == [
         "sources/sources.yaml:39:11: 001_fbe84554a0fae769.txt is a modern page: cite it, do not "
         "keep its text in the sources folder (at sources/1/kind)",
-        "1 problem(s) in 1 of 20 file(s)",
+        "1 problem(s) in 1 of 21 file(s)",
     ]
 
 
@@ -184,7 +184,7 @@ def test_a_slug_that_is_the_sources_page_is_refused(clone: Path) -> None:
     assert _problems(clone / "sources") == [INDEX_SLUG.removeprefix("sources/")]
     done = run(["validate"], cwd=clone, env={"VARIANTS_SOURCES": None})
     assert (done.status, done.out) == (1, "")
-    assert done.err.splitlines() == [INDEX_SLUG, "1 problem(s) in 1 of 20 file(s)"]
+    assert done.err.splitlines() == [INDEX_SLUG, "1 problem(s) in 1 of 21 file(s)"]
 
 
 def test_the_site_build_refuses_a_slug_that_is_the_sources_page(clone: Path) -> None:

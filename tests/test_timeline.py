@@ -33,7 +33,7 @@ def test_the_sources_run_from_hoyle_to_the_modern_pages(rulesets: list[Ruleset])
     assert order == [
         "queen-nazareen",  # the ruleset stands for Cotton's text, once an older text
         "1732",
-        "older 1753",
+        "comete",  # the ruleset stands for the Encyclopédie's Comète, once an older text
         "older 1765",
         "1814 or 1826",
         "hoyle",
@@ -185,8 +185,9 @@ def test_the_time_axis_places_every_source_by_its_year(
     older = {year: (href, title) for kind, href, year, title, _, _ in marks if kind == "older"}
     assert "Nain Jaune" in older[1914][1] and older[1914][0].startswith("../sources/")
     # the older texts kept among the sources link to their own pages
-    assert older[1753][0].startswith("../sources/encyclopedie-1753-1765/")
+    assert older[1765][0].startswith("../sources/encyclopedie-1753-1765/")
     # an older text whose game a ruleset now follows is told by the ruleset's mark alone
     assert 1674 not in older and by_ruleset["queen-nazareen"][1] == 1674
+    assert 1753 not in older and by_ruleset["comete"][1] == 1753
     # the drawing scrolls in a box of its own: the page stays as wide as the screen
     assert 'class="pj-axis-scroll" tabindex="0" role="region"' in html

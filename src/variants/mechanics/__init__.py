@@ -41,6 +41,8 @@ English.
 - :mod:`.vying`: the players bet before play on the sets of one rank they hold, the best set
   taking the compartment and the bets (Pochen's centre pool), a bet raised once where the rules
   let it (Meyers' Poch).
+- :mod:`.by_rank`: runs by rank in any suit, the next player in turn holding the rank taking up
+  the run, a card that stands for any card, a payment at a stop (the Encyclopédie's Comète).
 
 The model they compose (:mod:`.ruleset`) is here too: its parts are theirs, and each compile
 step reads it. The hooks that play and settle a deal see the engine's tables, ledger and log as
@@ -54,6 +56,7 @@ from typing import Any
 
 from . import (
     bonus,
+    by_rank,
     card,
     combination,
     contributions,
@@ -130,10 +133,18 @@ MECHANICS: tuple[Mechanic, ...] = (
     held_payments,
     shown_before_play,
     vying,
+    by_rank,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
-PLAY_FLOW: tuple[PlayFlow, ...] = (in_lieu, with_another, passing, played_at_stop, held_payments)
+PLAY_FLOW: tuple[PlayFlow, ...] = (
+    in_lieu,
+    with_another,
+    passing,
+    by_rank,
+    played_at_stop,
+    held_payments,
+)
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""
 

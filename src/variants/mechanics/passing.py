@@ -89,9 +89,13 @@ class PassedWithout(Passed):
     missing: int
     rule: ClassVar[str] = KEY
 
+    def without(self, card: Callable[[int], str]) -> str:
+        """What the seats passed for want of, in words: the missing card, named by ``card``."""
+        return card(self.missing)
+
     def note(self, names: Sequence[str], card: Callable[[int], str]) -> str:
         verb = "passes" if len(names) == 1 else "pass"
-        return f"{cap(join_words(names))} {verb}, without {card(self.missing)}."
+        return f"{cap(join_words(names))} {verb}, without {self.without(card)}."
 
     def step(self, names: Sequence[str], card: Callable[[int], str]) -> str:
         return self.note(names, card)

@@ -23,6 +23,7 @@ from . import (
     Win,
     bonus,
     build_win,
+    by_rank,
     contributions,
     held_payments,
     in_lieu,
@@ -36,6 +37,7 @@ from . import (
     with_another,
 )
 from .bonus import Bonus
+from .by_rank import ByRank
 from .contributions import Contributions
 from .going_out import Counted
 from .held_payments import HeldPayment
@@ -342,6 +344,8 @@ class Play:
     """The turn passing when a player cannot continue a run (:mod:`variants.mechanics.passing`)."""
     held_payments: tuple[HeldPayment, ...] = ()
     """Payments for cards held (:mod:`variants.mechanics.held_payments`)."""
+    by_rank: ByRank | None = None
+    """Runs by rank, in any suit (:mod:`variants.mechanics.by_rank`)."""
     showing: Showing | None = None
     """The hands shown instead of played (:mod:`variants.mechanics.showing`); a ruleset that
     shows them gives no lead rule (``lead`` is then ``any``, unused) and no stops."""
@@ -789,6 +793,7 @@ def build_rules(raw: Raw) -> Rules:
             passing=passing.build(play.get("passing")),
             showing=showing.build(play.get("showing")),
             held_payments=held_payments.build(play.get("held_payments")),
+            by_rank=by_rank.build(play.get("by_rank")),
             **_common(play),
         ),
         going_out=GoingOut(
