@@ -18,6 +18,7 @@ from variants.mechanics import by_rank, going_out
 from variants.mechanics.by_rank import PassedWithoutRank, StoodFor, summary
 from variants.rules.loader import load_ruleset
 from variants.rules.yamlsource import ProblemsError
+from variants.site.describe.pack import rank_order_rule
 from variants.site.describe.play import play_rules
 from variants.site.steprules import rule_applied
 from variants.telling.narrate import narrate
@@ -133,3 +134,27 @@ def test_a_rule_that_cannot_hold_is_refused(
     with pytest.raises(ProblemsError) as caught:
         load_ruleset(path)
     assert any(message in str(problem) for problem in caught.value.problems)
+
+
+def test_the_rules_page_says_suits_do_not_matter_and_when_a_run_stops() -> None:
+    rules = load_ruleset(RULESETS / "comete.yaml").rules
+    assert rank_order_rule(rules).sentences == (
+        "Suits do not matter in a run: the cards run in order of rank from the ace (low) to the "
+        "king (high), whatever their suit: A 2 3 4 5 6 7 8 9 10 J Q K.",
+        "A run climbs this order one rank at a time, so the king, with nothing above it, always "
+        "ends one.",
+    )
+    said = {rule.anchor: rule for rule in play_rules(rules)}
+    assert said["rule-lead"].sentences[1] == (
+        "A card of the next rank up, of any suit, continues the run, played by the first player "
+        "in turn who holds one, and so the run climbs one rank at a time until it stops."
+    )
+    assert said["rule-stop-removed"].sentences == (
+        "A run stops when no card of the next rank up can be played: the eight of diamonds "
+        "(8♦), taken out of the pack, never can be.",
+    )
+    # Commit keeps its suits apart, and its missing eight of diamonds is a known stop.
+    commit = load_ruleset(RULESETS / "commit.yaml").rules
+    assert rank_order_rule(commit).sentences[0].startswith("The four suits are kept apart")
+    stops = {rule.anchor: rule for rule in play_rules(commit)}["rule-stop-removed"]
+    assert stops.sentences[0].endswith("a known stop: 7♦ (the 8♦ is out).")

@@ -357,6 +357,12 @@ class Play:
         return self.showing is None
 
     @property
+    def suits_apart(self) -> bool:
+        """Whether a run keeps to one suit; else any card of the next rank continues it, in
+        any suit (:mod:`variants.mechanics.by_rank`)."""
+        return self.by_rank is None
+
+    @property
     def any_lead(self) -> bool:
         """Whether any card may be led (else only the lowest held of a suit)."""
         lead = self.lead

@@ -85,14 +85,21 @@ def rank_order_rule(rules: Rules) -> Rule:
         else "No card is played, so no run climbs it: it says which pair, or which card of a "
         "suit, is the higher."
     )
+    if rules.play.suits_apart:
+        ranked = (
+            f"The four suits are kept apart, and in each the cards run in order from the {low} "
+            f"(low) to the {high} (high): {order}."
+        )
+    else:
+        ranked = (
+            f"Suits do not matter in a run: the cards run in order of rank from the {low} (low) "
+            f"to the {high} (high), whatever their suit: {order}."
+        )
+        climbs = climbs.replace("one card at a time", "one rank at a time")
     return Rule(
         "rule-rank-order",
         "Rank order",
-        (
-            f"The four suits are kept apart, and in each the cards run in order from the {low} "
-            f"(low) to the {high} (high): {order}.",
-            climbs,
-        ),
+        (ranked, climbs),
         pack.provenance,
         pack.interpretation,
     )

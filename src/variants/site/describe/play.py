@@ -34,6 +34,9 @@ def lead_sentences(rules: Rules) -> tuple[str, ...]:
     middle = (
         "Whoever holds the next card up in the same suit plays it next, whoever they are, "
         "and so the run climbs one card at a time until it stops."
+        if rules.play.suits_apart
+        else "A card of the next rank up, of any suit, continues the run, played by the first "
+        "player in turn who holds one, and so the run climbs one rank at a time until it stops."
     )
     return (first, middle, again)
 

@@ -7,7 +7,7 @@ from typing import assert_never, get_args
 from ...core.cards import card_glyph, make_card, rank_of, suit_of
 from ...mechanics.ruleset import Rules, Stop, StopCause
 from .records import Rule
-from .words import compartment_label, join_words, rank_words
+from .words import cards_label, compartment_label, join_words, rank_words
 
 
 def stop_title(cause: StopCause) -> str:
@@ -59,6 +59,8 @@ def predecessor(rules: Rules, card: int) -> int | None:
 
 def stop_sentence(cause: StopCause, rules: Rules) -> str:
     spare = rules.deal.spare_name
+    if not rules.play.suits_apart and cause in ("removed", "unseen", "played"):
+        return _by_rank_stop_sentence(cause, rules)
     match cause:
         case "king":
             top = rank_words(rules.pack.top_rank)
@@ -92,6 +94,23 @@ def stop_sentence(cause: StopCause, rules: Rules) -> str:
                 "Under the default rules every card may continue a run, so this arises only with "
                 "an option that makes a card lead-only."
             )
+        case _:
+            assert_never(cause)
+
+
+def _by_rank_stop_sentence(cause: StopCause, rules: Rules) -> str:
+    """A stop where any card of the next rank continues a run: only when none can be played."""
+    start = "A run stops when no card of the next rank up can be played"
+    match cause:
+        case "removed":
+            out = cards_label(rules.pack.removed) if rules.pack.removed else "a card"
+            return f"{start}: {out}, taken out of the pack, never can be."
+        case "unseen":
+            return f"{start}: those in the {rules.deal.spare_name} are unknown until then."
+        case "played":
+            return f"{start}: those already played cannot be played again."
+        case "king" | "turn-up" | "held":
+            return stop_sentence(cause, rules)
         case _:
             assert_never(cause)
 
