@@ -227,3 +227,13 @@ def test_the_family_page_tells_nain_jaune_from_the_sources(built_site: Path) -> 
     assert "018_encyclopedie-1753-1765_hoc-poque-comete-manille_fragments-fr.txt" in section
     pope_joan = (built_site / "games" / "pope-joan" / "index.html").read_text("utf-8")
     assert 'href="../../family/#nain-jaune"' in pope_joan
+
+
+def test_a_game_whose_runs_go_by_rank_is_told_so(rulesets: list[Ruleset]) -> None:
+    comete = next(g for g in family.games(rulesets) if g.name == "Comète")
+    assert family.phases(comete).startswith(
+        "The cards are played out in runs, suits not mattering: a card is led, and the first "
+        "player in turn who holds a card of the next rank plays it, until the run stops."
+    )
+    commit = next(g for g in family.games(rulesets) if g.name == "Commit")
+    assert "whoever holds the next card of its suit plays it" in family.phases(commit)

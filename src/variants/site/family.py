@@ -212,6 +212,9 @@ def phases(game: Game) -> str:
         said = (
             "The cards are played out in runs: a card is led, and whoever holds the next card "
             "of its suit plays it, until the run stops"
+            if all(r.rules.play.suits_apart for r in game.rulesets)
+            else "The cards are played out in runs, suits not mattering: a card is led, and the "
+            "first player in turn who holds a card of the next rank plays it, until the run stops"
         )
         if any(not w.before_play and not w.by_going_out for w in wins):
             said += "; a card that wins a division takes its stakes as it is played"
