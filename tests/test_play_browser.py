@@ -89,6 +89,21 @@ def play_out(page: Page) -> int:
     return leads
 
 
+def settled(page: Page) -> list[int]:
+    """What each seat won or lost, as the settlement table gives it, in the engine's order of
+    seats (the table lists them from the dealer's left)."""
+    rows = page.locator("[data-pj-settlement] tr").evaluate_all(
+        "rows => rows.map(r => [Number(r.dataset.seat), Number(r.dataset.net)])"
+    )
+    return [net for _, net in sorted(rows)]
+
+
+def show_more(page: Page) -> None:
+    """Open the panel of the seat, the others' policy, the deal number and the options."""
+    if page.get_attribute("[data-pj-more]", "open") is None:
+        page.click("[data-pj-more] > summary")
+
+
 def players_for(ruleset: Ruleset, wanted: int) -> int:
     """``wanted``, or the nearest count the ruleset allows."""
     players = ruleset.rules.players
@@ -108,17 +123,49 @@ def test_a_whole_deal_is_played_under_every_ruleset(
         players = players_for(ruleset, wanted)
         page.select_option("select[name=ruleset]", ruleset_id)
         page.select_option("select[name=players]", str(players))
+        show_more(page)
         page.fill("input[name=seed]", str(wanted))
         page.click("button[data-action=deal]")
         play_out(page)
         assert page.get_attribute(ROOT, "data-state") == "over", ruleset_id
-        nets = page.locator("[data-pj-settlement] tr").evaluate_all(
-            "rows => rows.map(r => Number(r.dataset.net))"
-        )
+        nets = settled(page)
         assert len(nets) == players, ruleset_id
         result = json.loads(page.text_content("[data-pj-result]") or "")
         assert result["ruleset"] == ruleset_id and result["net"] == nets
     table.check()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1400, 900), (390, 844)])
+def test_the_deal_button_is_on_the_first_screen_and_the_whole_hand_in_view_once_dealt(
+    browser: Browser, base_url: str, width: int, height: int
+) -> None:
+    """Laid out for play: Deal within the first screen, the options folded; once dealt, the
+    table and the whole hand in view, the hand pinned to the bottom of the screen as the page
+    scrolls (Commit at three players: seventeen cards, the largest hand of any ruleset)."""
+    page = browser.new_page(viewport={"width": width, "height": height})
+    offline = Offline(page, base_url)
+    page.goto(f"{base_url}/play/")
+    page.wait_for_selector(f"{ROOT}[data-state=ready]", state="attached", timeout=START)
+    deal = page.locator("button[data-action=deal]").bounding_box()
+    assert deal is not None and deal["y"] + deal["height"] <= height
+    assert page.get_attribute("[data-pj-more]", "open") is None
+    page.select_option("select[name=ruleset]", "commit")
+    page.select_option("select[name=players]", "3")
+    page.click("button[data-action=deal]")
+    page.wait_for_selector(SETTLED, state="attached")
+    cards = page.locator("button[data-card]")
+    assert cards.count() == 17
+    for box in cards.evaluate_all("bs => bs.map(b => b.getBoundingClientRect().toJSON())"):
+        assert box["top"] >= 0 and box["bottom"] <= height, box
+    assert page.locator("[data-pj-turnup]").is_visible()
+    page.mouse.wheel(0, 600)  # the hand stays in view as the page scrolls
+    page.wait_for_timeout(200)
+    hand = page.locator("[data-pj-hand]").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= height
+    seats = page.locator("[data-pj-seats] li").all_inner_texts()
+    assert seats[0].startswith("Player 1") and seats[-1].startswith("Dealer")
+    offline.check()
+    page.close()
 
 
 def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
@@ -137,10 +184,7 @@ def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
     assert played.status == 0, played.err
     cli = json.loads(played.out)
     assert cli == json.loads(page.text_content("[data-pj-result]") or "")
-    nets = page.locator("[data-pj-settlement] tr").evaluate_all(
-        "rows => rows.map(r => Number(r.dataset.net))"
-    )
-    assert nets == cli["net"]
+    assert settled(page) == cli["net"]
     assert run(["replay", str(saved)]).status == 0
     # The same link deals the same cards and, led alike, comes to the same end.
     again = open_play(browser, base_url, "?ruleset=peel&players=4&place=2&policy=random&seed=8")
@@ -275,6 +319,7 @@ def test_an_option_that_plays_readings_is_marked_and_leads_to_its_interpretation
     beside their menu, linked to the interpretation on the ruleset's page."""
     page = table.page
     page.select_option("select[name=ruleset]", "peel")
+    show_more(page)
     marks = page.locator("[data-pj-options] a.pj-reading")
     read = [o for o in rulesets["peel"].options if o.interpretation]
     assert read and marks.count() == len(read)

@@ -35,7 +35,7 @@ from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
 from .mechanics.ruleset import Advice, Ruleset
 from .rules.modeljson import load_json
 from .rules.roles import chief_card
-from .telling.narrate import PEOPLE, PLAIN, render_reason
+from .telling.narrate import PEOPLE, render_reason
 from .telling.replaydata import replay_steps
 from .telling.results import deal_json, plays
 
@@ -100,7 +100,7 @@ class _Person:
 
     def explain(self, view: SeatView, card: int) -> str:
         advised, reason = self.advice.choose_lead(view, random.Random(0))
-        self.compared.append(Compared(card, advised, render_reason(reason, PLAIN)))
+        self.compared.append(Compared(card, advised, render_reason(reason, PEOPLE)))
         return AS_GIVEN
 
 
@@ -272,6 +272,8 @@ class Table:
             {
                 "id": ruleset.id,
                 "title": ruleset.title,
+                "short": ruleset.short_name,
+                "game": ruleset.source.game,
                 "min": ruleset.rules.players.min,
                 "max": ruleset.rules.players.max,
                 "advice": ruleset.rules.advice is not None,

@@ -141,6 +141,24 @@ function fillRuleset(params) {
     return wrap;
   });
   replace(box, [el("legend", "", rows.length ? "Options" : "Options: this ruleset has none"), ...rows]);
+  summarise();
+}
+
+/* The line beside "change": the rules in play, in a few words. */
+function summarise() {
+  const ruleset = chosen();
+  const changed = ruleset.options.filter((o) => {
+    const select = form.elements.namedItem("o." + o.id);
+    return select && select.value !== o.default;
+  });
+  const rules = changed.length === 0
+    ? "The default rules"
+    : changed.length === 1
+      ? "One option changed"
+      : changed.length + " options changed";
+  const seat = field("seat");
+  const where = seat.selectedIndex >= 0 ? seat.options[seat.selectedIndex].text.split(" (")[0] : "Player 1";
+  $("summary").textContent = rules + "; you are " + (where === "The dealer" ? "the dealer" : where);
 }
 
 /* An option whose values are readings of a silent, unclear or lost passage: marked, and linked
@@ -162,12 +180,28 @@ function fillSeats(params) {
   for (let p = 2; p < players; p += 1) seats.push(option(String(p), "Player " + p, String(p) === wanted));
   seats.push(option("0", "The dealer", wanted === "0"));
   replace(seat, seats);
+  summarise();
+}
+
+/* The rulesets grouped by the game their source names, each game where its first ruleset is. */
+function byGame(rulesets) {
+  const games = new Map();
+  for (const r of rulesets) {
+    if (!games.has(r.game)) games.set(r.game, []);
+    games.get(r.game).push(r);
+  }
+  return [...games.entries()];
 }
 
 function fillControls() {
   const params = new URLSearchParams(location.search);
-  const wanted = params.get("ruleset");
-  replace(field("ruleset"), catalog.map((r) => option(r.id, r.title, r.id === wanted)));
+  const wanted = params.get("ruleset") || root.dataset.pjRecommended;
+  replace(field("ruleset"), byGame(catalog).map(([game, members]) => {
+    const group = el("optgroup");
+    group.label = game;
+    members.forEach((r) => group.appendChild(option(r.id, r.short, r.id === wanted)));
+    return group;
+  }));
   fillRuleset(params);
   if (params.get("seed")) field("seed").value = params.get("seed");
   for (const control of form.elements) control.disabled = false;
@@ -176,6 +210,7 @@ function fillControls() {
   tryButton.addEventListener("click", () => tryOptions());
   field("ruleset").addEventListener("change", () => fillRuleset(new URLSearchParams()));
   field("players").addEventListener("change", () => fillSeats(new URLSearchParams()));
+  form.addEventListener("change", () => summarise());
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     deal();
@@ -184,7 +219,7 @@ function fillControls() {
   if (params.get("try")) {
     $("deals").value = params.get("try");
     tryOptions();
-  } else if (wanted && params.get("seed")) {
+  } else if (params.get("ruleset") && params.get("seed")) {
     deal();
   }
 }
@@ -236,8 +271,12 @@ async function deal() {
   history.replaceState(null, "", link);
   $("link").href = link;
   $("link").textContent = location.origin + link;
+  const first = $("game").hidden;
   $("game").hidden = false;
+  $("more").open = false;
+  if (first && window.matchMedia("(min-width: 60em)").matches) $("log").open = true;
   draw(answer);
+  $("game").scrollIntoView({ block: "start" });
 }
 
 async function lead(card) {
@@ -259,6 +298,11 @@ async function lead(card) {
 function personName(s, data) {
   const place = (s - data.dealer + data.players) % data.players;
   return place === 0 ? "Dealer" : "Player " + place;
+}
+
+/* The seats as people sit, from the dealer's left round to the dealer. */
+function fromTheLeft(data) {
+  return Array.from({ length: data.players }, (_, i) => (data.dealer + 1 + i) % data.players);
 }
 
 function seatName(s, data) {
@@ -316,7 +360,8 @@ function draw(data) {
     item.append(el("span", "pj-chips__label", data.labels[id]), " ", el("span", "pj-chips__n", String(n)));
     return item;
   }));
-  replace($("seats"), data.sizes.map((size, s) => {
+  replace($("seats"), fromTheLeft(data).map((s) => {
+    const size = data.sizes[s];
     const item = el("li", s === data.seat ? "pj-play__seat pj-play__seat--you" : "pj-play__seat");
     item.append(el("strong", "", seatName(s, data)), ": " + cardsWord(size) + ", counters " + signed(data.net[s]));
     if (over && s !== data.seat && data.hands[s].length) {
@@ -343,10 +388,12 @@ function draw(data) {
 }
 
 function drawEnd(data) {
-  replace($("settlement"), data.result.net.map((n, s) => {
-    const row = el("tr");
-    row.append(el("td", "", seatName(s, data) + (s === data.result.winner ? ", went out" : "")), el("td", "", signed(n)));
+  replace($("settlement"), fromTheLeft(data).map((s) => {
+    const n = data.result.net[s];
+    const row = el("tr", s === data.seat ? "pj-play__seat--you" : "");
+    row.append(el("td", "", seatName(s, data) + (s === data.result.winner ? ", went out" : "")), el("td", "pj-num", signed(n)));
     row.setAttribute("data-net", String(n));
+    row.setAttribute("data-seat", String(s));
     return row;
   }));
   $("advice-note").textContent = data.compared.length

@@ -575,6 +575,13 @@ class Ruleset:
     short_title: str | None = None
     """The name where room is short (the site's navigation and table heads), if given."""
 
+    @property
+    def short_name(self) -> str:
+        """The name where room is short: its :attr:`short_title`, which the schema holds to
+        letters, digits, spaces and ``. , ' ( ) -`` (the site's theme prints nav titles as
+        they stand), or else made from its id: ``newmarket`` gives ``Newmarket``."""
+        return self.short_title or name_for_id(self.id)
+
     @cached_property
     def rules(self) -> Rules:
         """The rules with every option at its default."""
@@ -886,3 +893,13 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
         path=path,
         document=json.dumps(raw, ensure_ascii=False),
     )
+
+
+def name_for_id(ruleset_id: str) -> str:
+    """A ruleset's short name made from its id.
+
+    >>> name_for_id("modern-shedding")
+    'Modern shedding'
+    """
+    words = ruleset_id.replace("_", "-").split("-")
+    return " ".join(words).capitalize()

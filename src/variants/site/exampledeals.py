@@ -59,12 +59,11 @@ from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
 from ..engine.policies import ADVICE_PREFIX, make_policy
 from ..mechanics import pool
-from ..mechanics.ruleset import Rules, Ruleset
+from ..mechanics.ruleset import Rules, Ruleset, name_for_id
 from ..telling.narrate import PEOPLE, narrate, narrate_told
 from ..telling.phrases import taking, trumps
 from ..telling.replaydata import replay_steps, step_line
 from ..telling.results import Table
-from .pages import name_for_id
 from .steprules import StepRule, step_rule, step_rules
 
 SEED = 1

@@ -293,16 +293,8 @@ class SiteData:
 
 
 def short_name(ruleset: Ruleset) -> str:
-    """The ruleset's name in navigation and table heads: its ``short_title``, which the schema
-    holds to letters, digits, spaces and ``. , ' ( ) -`` (the theme prints nav titles as they
-    stand), or else made from its id: ``newmarket`` gives ``Newmarket``."""
-    return ruleset.short_title or name_for_id(ruleset.id)
-
-
-def name_for_id(ruleset_id: str) -> str:
-    """:func:`short_name` of the ruleset with this id."""
-    words = ruleset_id.replace("_", "-").split("-")
-    return " ".join(words).capitalize()
+    """The ruleset's name in navigation and table heads (:attr:`Ruleset.short_name`)."""
+    return ruleset.short_name
 
 
 def with_added_pages(site: SiteData) -> SiteData:

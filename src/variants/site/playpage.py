@@ -197,4 +197,5 @@ def play_page(site: SiteData) -> str:
         "play.md.j2",
         script=f"{root}assets/javascripts/play.js",
         interpretation=f"{root}rulesets/{page}#interp-READING",
+        recommended="" if site.recommended is None else site.recommended.id,
     )

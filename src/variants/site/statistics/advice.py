@@ -15,11 +15,11 @@ from markupsafe import Markup
 
 from ...analysis.reports import Mean
 from ...engine.policies import ADVICE_PREFIX
-from ...mechanics.ruleset import Advice, AdvicePreference, Ruleset
+from ...mechanics.ruleset import Advice, AdvicePreference, Ruleset, name_for_id
 from ...rules.advice import advice_beside
 from .. import stats_runs as sr
 from ..charts import number
-from ..pages import name_for_id, short_name
+from ..pages import short_name
 from .figures import (
     MEANS,
     Counter,
