@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from clirun import run
 
+from variants.core.cards import card_name, parse_card, suit_of
+from variants.engine.compiled import compile_rules
 from variants.interactive import Table, handle
 from variants.mechanics.ruleset import Ruleset
 from variants.rules.modeljson import dump_json
@@ -171,3 +173,42 @@ def test_a_site_built_without_pyodide_is_refused_in_one_line(
         f"the Play page needs Pyodide in {tmp_path / 'none'}: run 'npm ci' in the project "
         "folder (scripts/test and scripts/serve do), or set $VARIANTS_PYODIDE to its folder"
     )
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "players", "seed"),
+    [("peel", 3, 5), ("cassell", 4, 2), ("hoffmann", 3, 9), ("comete", 4, 1)],
+)
+def test_a_whole_game_comes_to_the_totals_variants_game_gives(
+    rulesets: dict[str, Ruleset], ruleset_id: str, players: int, seed: int
+) -> None:
+    """Deal after deal, the deal passing to the left and the board carried over (Cassell's and
+    Hoffmann's games end with a closing deal), the person leading the lowest card as the
+    others do: every deal's and the game's counters are those of ``variants game``."""
+    table = Table({ruleset_id: dump_json(rulesets[ruleset_id])})
+    compiled = compile_rules(rulesets[ruleset_id].rules, players)
+    state = table.deal(ruleset_id, {}, players, None, "lowest", seed)
+    nets: list[list[int]] = []
+    while True:
+        while state["state"] == "your-lead":
+            cards = [parse_card(c) for c in legal(state)]
+            card = min(cards, key=lambda c: (compiled.rank_pos[c], suit_of(c)))
+            state = table.lead(card_name(card))
+        nets.append(state["result"]["net"])
+        if state["game"]["over"]:
+            break
+        state = json.loads(handle(table, json.dumps({"do": "next"})))
+        assert state["game"]["number"] == len(nets) + 1
+    command = ["game", ruleset_id, "--players", str(players), "--seed", str(seed)]
+    expected = json.loads(run([*command, "--policy", "lowest", "--json"]).out)
+    assert nets == [deal["net"] for deal in expected["deals"]]
+    assert state["game"]["totals"] == expected["totals"]
+    assert state["game"]["number"] == state["game"]["count"] == len(expected["deals"])
+    assert bool(state["game"]["closing"]) == (ruleset_id in ("cassell", "hoffmann"))
+
+
+def test_the_next_deal_waits_for_the_last_to_end(table: Table) -> None:
+    table.deal("peel", {}, 3, None, "lowest", 5)
+    assert json.loads(handle(table, json.dumps({"do": "next"}))) == {
+        "error": "the deal is not over"
+    }

@@ -21,6 +21,8 @@ from conftest import attributes
 from playwright.sync_api import Browser, Page, Route, expect
 from sitetour import SCHEMES, switch_palette
 
+from variants.core.cards import card_name, parse_card, suit_of
+from variants.engine.compiled import CompiledRules, compile_rules
 from variants.mechanics.ruleset import Ruleset
 
 REPO = Path(__file__).resolve().parent.parent
@@ -164,6 +166,53 @@ def test_the_deal_button_is_on_the_first_screen_and_the_whole_hand_in_view_once_
     assert hand is not None and hand["y"] + hand["height"] <= height
     seats = page.locator("[data-pj-seats] li").all_inner_texts()
     assert seats[0].startswith("Player 1") and seats[-1].startswith("Dealer")
+    offline.check()
+    page.close()
+
+
+def lowest_offered(page: Page, compiled: CompiledRules) -> None:
+    """Lead the lowest card offered, as the policy ``lowest`` would: by rank, then suit."""
+    offered = page.locator("button[data-card]:not([aria-disabled])")
+    cards = [parse_card(name) for name in attributes(offered, "data-card")]
+    card = min(cards, key=lambda c: (compiled.rank_pos[c], suit_of(c)))
+    page.click(f"button[data-card='{card_name(card)}']")
+
+
+def test_a_whole_game_is_played_deal_by_deal_as_variants_game_plays_it(
+    browser: Browser, base_url: str, rulesets: dict[str, Ruleset]
+) -> None:
+    """Peel's game at three players is three deals, the deal passing to the left and the board
+    carried from deal to deal; the person leading as the others do (each the lowest card),
+    the totals are those ``variants game`` gives for the same seed and policy."""
+    offline = open_play(browser, base_url, "?ruleset=peel&players=3&policy=lowest&seed=5")
+    page = offline.page
+    compiled = compile_rules(rulesets["peel"].rules, 3)
+    game = json.loads(
+        run(["game", "peel", "--players", "3", "--seed", "5", "--policy", "lowest", "--json"]).out
+    )
+    boards: list[dict[str, int]] = []
+    for number in range(3):
+        page.wait_for_selector(SETTLED, state="attached")
+        status = page.inner_text("[data-pj-status]")
+        assert status.startswith(f"Deal {number + 1} of 3"), status
+        while page.get_attribute(ROOT, "data-state") == "your-lead":
+            lowest_offered(page, compiled)
+            page.wait_for_selector(SETTLED, state="attached")
+        assert settled(page) == game["deals"][number]["net"]
+        result = json.loads(page.text_content("[data-pj-result]") or "")
+        boards.append(result["board"])
+        if number < 2:
+            expect(page.locator("button[data-action=next]")).to_be_visible()
+            page.click("button[data-action=next]")
+    expect(page.locator("button[data-action=next]")).to_be_hidden()
+    totals = page.locator("[data-pj-totals] tr").evaluate_all(
+        "rows => rows.map(r => [Number(r.dataset.seat), Number(r.dataset.total)])"
+    )
+    assert [total for _, total in sorted(totals)] == game["totals"]
+    assert boards[-1] == game["board"]
+    assert "wins the game" in page.inner_text("[data-pj-winners]") or "share" in page.inner_text(
+        "[data-pj-winners]"
+    )
     offline.check()
     page.close()
 

@@ -18,7 +18,7 @@ import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from .analysis.chunks import CHUNK, chunk_rng, deal_tally
 from .analysis.reports import Meta, deals_report, report_json
@@ -29,17 +29,17 @@ from .dealwrite import deal_file_text
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import DealSetup, shuffled_deal
 from .engine.events import AS_GIVEN, Event, Led
-from .engine.game import choose_first_dealer
+from .engine.game import choose_first_dealer, closing_deal
 from .engine.play import DealResult, SeatView, legal_leads, play_deal
 from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
 from .mechanics.ruleset import Advice, Ruleset
 from .rules.modeljson import load_json
 from .rules.roles import chief_card
-from .telling.narrate import PEOPLE, render_reason
+from .telling.narrate import PEOPLE, narrate, render_reason
 from .telling.replaydata import replay_steps
 from .telling.results import deal_json, plays
 
-POLICY_NAMES = ("advised", "random")
+POLICY_NAMES = ("advised", "lowest", "random")
 """The policies the other seats may follow, besides another ruleset's advice."""
 MAX_TRIAL = 100_000
 """The most deals a trial of options plays for each side."""
@@ -136,9 +136,21 @@ class Session:
         self.seed = seed
         rng = random.Random(seed)
         dealer, _ = choose_first_dealer(compiled, rng)
+        self.first = dealer
+        """The game's first dealer: the deal passes to the left from him."""
+        self.number = 0
+        """The deal of the game in play, from 0."""
+        players = compiled.players
+        self.count = compiled.rules.game.deal_count(players)
+        """How many deals the game has, before any closing deal."""
+        self.totals = [0] * players
+        """Each seat's counters over the deals of the game before this one."""
+        self.trump: int | None = None
+        """The trump suit of the last deal that had one (a closing deal keeps it)."""
+        self._closing: tuple[list[int], list[str]] | None = None
         self.setup: DealSetup = shuffled_deal(compiled, rng, dealer)
         self._state = rng.getstate()
-        players = compiled.players
+        self._end_state = self._state
         if place is not None and not 0 <= place < players:
             raise ValueError(f"place {place}: the places are 0 (the dealer) to {players - 1}")
         self.seat = self.setup.elder if place is None else (dealer + place) % players
@@ -162,6 +174,7 @@ class Session:
         try:
             self.result = play_deal(self.compiled, self.setup, seats, rng, self.leads, log=log)
             self.view = None
+            self._end_state = rng.getstate()
         except YourLead as stop:
             self.result = None
             self.view = stop.view
@@ -180,6 +193,88 @@ class Session:
             raise ValueError(reason)
         self.leads.append(card)
         self._advance()
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the last deal of the game has been played out."""
+        return self.result is not None and self.number + 1 >= self.count
+
+    def next_deal(self) -> None:
+        """The next deal of the game, dealt by the player on the last dealer's left, the board
+        carried over as the rules say, every random choice going on from where the last deal
+        left them (as ``variants game`` draws them); ValueError when it cannot be dealt now."""
+        result = self.result
+        if result is None:
+            raise ValueError("the deal is not over")
+        if self.game_over:
+            raise ValueError("the game is over")
+        players = self.compiled.players
+        for seat in range(players):
+            self.totals[seat] += result.net[seat]
+        self.trump = result.trump if result.trump is not None else self.trump
+        self.number += 1
+        rng = random.Random()
+        rng.setstate(self._end_state)
+        dealer = (self.first + self.number) % players
+        dress = self.compiled.rules.dressing.every_deal
+        self.setup = shuffled_deal(
+            self.compiled, rng, dealer, result.board, banker=self.first, dress=dress
+        )
+        self._state = rng.getstate()
+        self._end_state = self._state
+        self.leads = []
+        self._advance()
+
+    def game_state(self) -> dict[str, Any]:
+        """Where the game stands: the deal in play of how many, each seat's counters before it
+        and, once the deal is over, after it; the standings once the last deal is over."""
+        totals = list(self.totals)
+        if self.result is not None:
+            totals = [t + n for t, n in zip(totals, self.result.net, strict=True)]
+        game: dict[str, Any] = {
+            "number": self.number + 1,
+            "count": self.count,
+            "before": list(self.totals),
+            "totals": totals,
+            "over": self.game_over,
+        }
+        if self.game_over:
+            shares, told = self._closing_deal(totals)
+            totals = [t + n for t, n in zip(totals, shares, strict=True)]
+            best = max(totals)
+            game["totals"] = totals
+            game["closing"] = told
+            game["winners"] = [seat for seat, total in enumerate(totals) if total == best]
+        return game
+
+    def _closing_deal(self, totals: Sequence[int]) -> tuple[list[int], list[str]]:
+        """What each seat takes at the closing deal, where the rules have one and counters are
+        left on the board, and the deal told; found once."""
+        if self._closing is None:
+            result = self.result
+            assert result is not None
+            shares = [0] * self.compiled.players
+            told: list[str] = []
+            closing = self.compiled.rules.game.closing_deal
+            match closing:
+                case "face-up":
+                    closes = sum(result.board) > 0
+                case "none":
+                    closes = False
+                case _:
+                    assert_never(closing)
+            if closes:
+                rng = random.Random()
+                rng.setstate(self._end_state)
+                trump = result.trump if result.trump is not None else self.trump
+                log: list[Event] = []
+                dealer = (self.first + self.count) % self.compiled.players
+                closing_deal(
+                    self.compiled, rng, dealer, result.board, trump, shares, log, self.count
+                )
+                told = narrate(log, self.compiled.rules, PEOPLE)
+            self._closing = (shares, told)
+        return self._closing
 
     def deal_file(self) -> str:
         """The deal as a deal file with every lead made so far."""
@@ -233,6 +328,7 @@ class Session:
             "board": last["board"],
             "net": last["net"],
             "played": [card_name(card) for _, card in plays(self.events)],
+            "game": self.game_state(),
         }
         if over:
             state["hands"] = last["hands"]
@@ -325,6 +421,13 @@ class Table:
         if self.session is None:
             raise ValueError("no deal is in play")
         self.session.lead(parse_card(card))
+        return self.session.state()
+
+    def next_deal(self) -> dict[str, Any]:
+        """The game's next deal, played to the person's first lead (or its end)."""
+        if self.session is None:
+            raise ValueError("no game is in play")
+        self.session.next_deal()
         return self.session.state()
 
 
@@ -422,6 +525,8 @@ def handle(table: Table, request: str) -> str:
                 )
             case "lead":
                 answer = table.lead(str(asked["card"]))
+            case "next":
+                answer = table.next_deal()
             case "try":
                 answer = table.trials.start(
                     str(asked["ruleset"]),

@@ -19,6 +19,7 @@ const $ = (name) => root.querySelector("[data-pj-" + name + "]");
 const form = $("controls");
 const field = (name) => form.elements.namedItem(name);
 const tryButton = root.querySelector("[data-action=try]");
+const nextButton = root.querySelector("[data-action=next]");
 let catalog = [];
 let pending = new Map();
 let asked = 0;
@@ -106,6 +107,7 @@ function chosen() {
 
 function policyLabel(ruleset, name) {
   if (name === "random") return "Lead at random";
+  if (name === "lowest") return "Lead their lowest card";
   if (name === "advised") {
     return ruleset.advice ? "Follow this source's advice" : "Lead their lowest card (this source gives no advice)";
   }
@@ -208,6 +210,7 @@ function fillControls() {
   tryButton.disabled = false;
   $("deals").disabled = false;
   tryButton.addEventListener("click", () => tryOptions());
+  nextButton.addEventListener("click", () => nextDeal());
   field("ruleset").addEventListener("change", () => fillRuleset(new URLSearchParams()));
   field("players").addEventListener("change", () => fillSeats(new URLSearchParams()));
   form.addEventListener("change", () => summarise());
@@ -275,6 +278,18 @@ async function deal() {
   $("game").hidden = false;
   $("more").open = false;
   if (first && window.matchMedia("(min-width: 60em)").matches) $("log").open = true;
+  draw(answer);
+  $("game").scrollIntoView({ block: "start" });
+}
+
+async function nextDeal() {
+  keepFocus = true;
+  setState("waiting", "Dealing the next deal…");
+  const answer = await ask({ do: "next" });
+  if (answer.error) {
+    setState("over", answer.error);
+    return;
+  }
   draw(answer);
   $("game").scrollIntoView({ block: "start" });
 }
@@ -373,13 +388,16 @@ function draw(data) {
   }));
   replace($("lines"), data.lines.map((line) => el("li", "", line)));
   $("end").hidden = !over;
+  const game = data.game;
+  const which = game.count > 1 ? "Deal " + game.number + " of " + game.count + ": " : "";
   if (over) {
     drawEnd(data);
-    setState("over", data.result.winner === null
-      ? "The deal is over."
-      : "The deal is over: " + seatName(data.result.winner, data) + " went out.");
+    const ended = data.result.winner === null
+      ? "the deal is over."
+      : "the deal is over, " + seatName(data.result.winner, data) + " went out.";
+    setState("over", which + ended + (game.over && game.count > 1 ? " The game is over." : ""));
   } else {
-    setState("your-lead", "Your lead.");
+    setState("your-lead", which + "your lead.");
     const first = $("hand").querySelector("button:not([aria-disabled])");
     if (first && keepFocus) first.focus();
   }
@@ -392,10 +410,27 @@ function drawEnd(data) {
     const n = data.result.net[s];
     const row = el("tr", s === data.seat ? "pj-play__seat--you" : "");
     row.append(el("td", "", seatName(s, data) + (s === data.result.winner ? ", went out" : "")), el("td", "pj-num", signed(n)));
+    row.append(el("td", "pj-num", signed(data.game.totals[s])));
     row.setAttribute("data-net", String(n));
     row.setAttribute("data-seat", String(s));
     return row;
   }));
+  const game = data.game;
+  $("next-box").hidden = game.over;
+  $("next-note").textContent = game.over ? "" : "Deal " + (game.number + 1) + " of " + game.count + " is dealt by the player on this dealer's left.";
+  $("game-end").hidden = !(game.over && game.count > 1);
+  if (game.over) {
+    replace($("closing"), game.closing.map((line) => el("li", "", line)));
+    replace($("totals"), fromTheLeft(data).map((s) => {
+      const row = el("tr", s === data.seat ? "pj-play__seat--you" : "");
+      row.append(el("td", "", seatName(s, data)), el("td", "pj-num", signed(game.totals[s])));
+      row.setAttribute("data-seat", String(s));
+      row.setAttribute("data-total", String(game.totals[s]));
+      return row;
+    }));
+    const names = game.winners.map((s) => seatName(s, data));
+    $("winners").textContent = (names.length === 1 ? names[0] + " wins the game." : names.join(" and ") + " share the game.");
+  }
   $("advice-note").textContent = data.compared.length
     ? (data.advice
       ? "At each of your leads, the lead this source's advice would have made:"

@@ -144,7 +144,7 @@ def play_compiled_game(
         case "face-up":
             if sum(board) > 0:
                 dealer = (first + count) % players
-                board = _closing_deal(
+                board = closing_deal(
                     compiled, rng, dealer, board, trump, totals, log if record else None, count
                 )
         case "none":
@@ -157,7 +157,7 @@ def play_compiled_game(
     return GameResult(players, first, tuple(results), tuple(totals), winners, board, tuple(log))
 
 
-def _closing_deal(
+def closing_deal(
     compiled: CompiledRules,
     rng: random.Random,
     dealer: int,
