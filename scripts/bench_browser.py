@@ -2,7 +2,7 @@
 127.0.0.1 with every request to another host refused:
 
 - cold start: from opening the page to the engine ready (a fresh browser context, so nothing
-  is cached), the best and the worst of ``--repeat`` starts;
+  is cached), the best and the worst of ``--repeat`` starts, and the bytes fetched by then;
 - computer moves: deals of Peel's rules at five players, the person leading the first card
   offered; for each of the person's leads, the time until the page offers the next lead, over
   the number of leads the other seats made in it (the worst such time is printed too);
@@ -26,7 +26,7 @@ import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from playwright.sync_api import Page, Route, sync_playwright
+from playwright.sync_api import Error, Page, Request, Route, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -81,6 +81,18 @@ def offline(page: Page, base: str) -> None:
     page.route("**/*", route)
 
 
+def body(request: Request) -> int:
+    """The bytes of a finished request's response body (the page, its worker and their files
+    alike: a worker's requests are the context's too)."""
+    response = request.response()
+    if response is None:
+        return 0
+    try:
+        return len(response.body())
+    except Error:
+        return 0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
@@ -113,8 +125,11 @@ def measure(base: str, args: argparse.Namespace) -> None:
         )
         starts = []
         cpu = []
+        fetched: list[int] = []
         for _ in range(args.repeat):
             context = browser.new_context()
+            sizes: list[int] = []
+            context.on("requestfinished", lambda request, sizes=sizes: sizes.append(body(request)))
             page = context.new_page()
             offline(page, base)
             used = cpu_seconds()
@@ -123,10 +138,12 @@ def measure(base: str, args: argparse.Namespace) -> None:
             page.wait_for_selector(f"{STATE}[data-state=ready]", state="attached", timeout=120_000)
             starts.append(time.perf_counter() - began)
             cpu.append(cpu_seconds() - used)
+            fetched.append(sum(sizes))
             context.close()
         print(
             f"cold start: best {min(starts):.2f} s, worst {max(starts):.2f} s ({len(starts)}); "
-            f"processor time {min(cpu):.2f} to {max(cpu):.2f} s"
+            f"processor time {min(cpu):.2f} to {max(cpu):.2f} s; "
+            f"{max(fetched) / 1_000_000:.1f} MB fetched before the first deal"
         )
 
         page = browser.new_page()

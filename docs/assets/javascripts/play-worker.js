@@ -23,20 +23,19 @@ async function fetched(name, kind) {
 
 async function start() {
   progress(1, "Starting Python…");
-  const files = Promise.all([fetched("variants.zip", "bytes"), fetched("rulesets.json", "text")]);
+  const files = fetched("variants.zip", "bytes");
   const py = await loadPyodide({ indexURL: PYODIDE, packageBaseUrl: PYODIDE });
   progress(2, "Loading the engine and the rulesets…");
-  const [zip, saved] = await files;
+  const zip = await files;
   py.unpackArchive(zip, "zip", { extractDir: "/lib/variants-site" });
   progress(3, "Reading the rulesets…");
-  py.globals.set("saved_rulesets", saved);
   py.runPython(
     [
       "import json, sys",
       "sys.path.insert(0, '/lib/variants-site')",
       "from variants.interactive import Table, handle",
-      "table = Table(json.loads(saved_rulesets))",
-      "del saved_rulesets",
+      "with open('/lib/variants-site/rulesets.json', encoding='utf-8') as saved:",
+      "    table = Table(json.load(saved))",
     ].join("\n")
   );
   const handle = py.globals.get("handle");

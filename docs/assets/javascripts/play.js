@@ -69,7 +69,8 @@ worker.onmessage = (event) => {
   const data = event.data;
   if (data.progress !== undefined) {
     $("progress").value = data.progress;
-    $("status").textContent = data.text;
+    const size = root.dataset.pjFetching;
+    $("status").textContent = data.text + (size && data.progress < 3 ? " (" + size + " to fetch the first time)" : "");
   } else if (data.ready) {
     catalog = data.catalog;
     $("progress").value = 4;

@@ -192,7 +192,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     generated, kept = pagecache.cached_pages(cache_dir(site.rulesets), _state.page_key, makers)
     if kept:
         log.info("variants: %d generated pages read from the cache", len(generated))
-    generated[playpage.PAGE] = playpage.play_page(site)
+    try:
+        assets = playpage.vendored(site, Path(config.config_file_path).resolve().parent)
+    except playpage.PyodideMissingError as error:
+        raise PluginError(f"variants: {error}") from None
+    generated[playpage.PAGE] = playpage.play_page(site, playpage.engine_size(assets))
     if files.get_file_from_path("index.md") is None:
         generated["index.md"] = default_index(site)
     for src_uri, content in generated.items():
@@ -204,10 +208,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, src_uri, content=content))
-    try:
-        assets = playpage.vendored(site, Path(config.config_file_path).resolve().parent)
-    except playpage.PyodideMissingError as error:
-        raise PluginError(f"variants: {error}") from None
     for src_uri, asset in assets.items():
         if isinstance(asset, Path):
             files.append(File.generated(config, src_uri, abs_src_path=str(asset)))

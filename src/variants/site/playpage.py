@@ -7,8 +7,10 @@ vendored into the site, so the page makes no request to any other host:
 - ``assets/pyodide/``: Pyodide's own files, from the npm package ``pyodide`` installed in
   ``node_modules/`` (``npm ci``; ``scripts/test`` and ``scripts/serve`` run it);
 - ``assets/play/variants.zip``: the package's modules that need only the standard library (the
-  model, the mechanics, the engine, the telling, :mod:`variants.interactive`);
-- ``assets/play/rulesets.json``: every validated ruleset, saved as :mod:`modeljson` saves it.
+  model, the mechanics, the engine, the telling, :mod:`variants.interactive`), and beside them
+  ``rulesets.json``, every validated ruleset, saved as :mod:`modeljson` saves it;
+- Pyodide's standard library cut down to what those modules import (:mod:`.stdlibtrim`), and
+  its lock file without its list of packages, none of which the page loads.
 
 Without Pyodide the build fails, saying how to install it: a site whose Play page cannot start
 is not the site.
@@ -22,7 +24,7 @@ import json
 import os
 import sys
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path, PurePath, PurePosixPath
 
@@ -30,6 +32,7 @@ from ..mechanics.ruleset import Ruleset
 from ..rules.modeljson import dump_json
 from .pages import SiteData
 from .render import render
+from .stdlibtrim import imports_of, trimmed
 
 PAGE = "play.md"
 PYODIDE_ENV = "VARIANTS_PYODIDE"
@@ -48,6 +51,8 @@ PACKAGE = Path(__file__).resolve().parent.parent
 BROWSER_ROOT = "interactive.py"
 """The module the browser runs; it is given this and every module it imports."""
 DATA_FILES = ("rules/schema/ruleset.schema.json",)
+RULESETS = "rulesets.json"
+"""The saved rulesets' file, beside the package in its zip (compressed with it)."""
 """Files the browser's modules read (``modeljson`` hashes the schema)."""
 
 
@@ -157,16 +162,36 @@ def browser_modules() -> list[str]:
     return sorted(found)
 
 
-def package_zip() -> bytes:
-    """The browser's modules as one zip, under ``variants/``, the same bytes for the same
-    files (every entry dated alike)."""
+def stdlib_roots() -> list[str]:
+    """The standard library's modules that the browser's modules import, by their full names
+    (a name imported from a module may be a submodule: both are given)."""
+    found: set[str] = set()
+    for path in browser_modules():
+        source = (PACKAGE / path).read_text(encoding="utf-8")
+        found |= {name for name in imports_of(source) if name.split(".")[0] != "variants"}
+    return sorted(found)
+
+
+def package_zip(beside: Mapping[str, str] | None = None) -> bytes:
+    """The browser's modules as one zip, under ``variants/``, and the files ``beside`` (by
+    name, at the zip's top), the same bytes for the same files (every entry dated alike)."""
     buffer = io.BytesIO()
+    entries = [(f"variants/{name}", (PACKAGE / name).read_bytes()) for name in browser_modules()]
+    entries += [(f"variants/{name}", (PACKAGE / name).read_bytes()) for name in DATA_FILES]
+    entries += [(name, text.encode("utf-8")) for name, text in (beside or {}).items()]
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in [*browser_modules(), *DATA_FILES]:
-            info = zipfile.ZipInfo(f"variants/{name}", date_time=(2000, 1, 1, 0, 0, 0))
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(2000, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, (PACKAGE / name).read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
+
+
+def lock_file(pyodide: Path) -> str:
+    """Pyodide's lock file with no package in it: the page loads none, and Pyodide reads only
+    what the file says of itself (its version and platform) when it starts."""
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    return json.dumps({"info": lock["info"], "packages": {}})
 
 
 def rulesets_json(rulesets: Iterable[Ruleset]) -> str:
@@ -184,13 +209,36 @@ def vendored(site: SiteData, project: Path) -> dict[str, Path | bytes | str]:
     files: dict[str, Path | bytes | str] = {
         f"{PYODIDE_DIR}/{name}": pyodide / name for name in PYODIDE_FILES
     }
-    files[f"{DATA_DIR}/variants.zip"] = package_zip()
-    files[f"{DATA_DIR}/rulesets.json"] = rulesets_json(site.rulesets)
+    files[f"{PYODIDE_DIR}/python_stdlib.zip"] = trimmed(
+        pyodide / "python_stdlib.zip", stdlib_roots()
+    )
+    files[f"{PYODIDE_DIR}/pyodide-lock.json"] = lock_file(pyodide)
+    files[f"{DATA_DIR}/variants.zip"] = package_zip({RULESETS: rulesets_json(site.rulesets)})
     return files
 
 
-def play_page(site: SiteData) -> str:
-    """The Play page's Markdown: the controls, the table, and the script that runs them."""
+def engine_size(assets: Mapping[str, Path | bytes | str]) -> int:
+    """The bytes the page fetches to start its engine: the files :func:`vendored` gives."""
+    return sum(
+        asset.stat().st_size
+        if isinstance(asset, Path)
+        else len(asset if isinstance(asset, bytes) else asset.encode("utf-8"))
+        for asset in assets.values()
+    )
+
+
+def megabytes(size: int) -> str:
+    """A size as the page says it: ``4.1 MB``.
+
+    >>> megabytes(4_149_000), megabytes(950_000)
+    ('4.1 MB', '0.9 MB')
+    """
+    return f"{size / 1_000_000:.1f} MB"
+
+
+def play_page(site: SiteData, engine: int = 0) -> str:
+    """The Play page's Markdown: the controls, the table, and the script that runs them;
+    ``engine``, the bytes the engine takes to fetch, is said while it starts."""
     root = "../" if site.use_directory_urls else ""
     page = "RULESET/" if site.use_directory_urls else "RULESET.html"
     return render(
@@ -198,4 +246,5 @@ def play_page(site: SiteData) -> str:
         script=f"{root}assets/javascripts/play.js",
         interpretation=f"{root}rulesets/{page}#interp-READING",
         recommended="" if site.recommended is None else site.recommended.id,
+        fetching=megabytes(engine) if engine else "",
     )
