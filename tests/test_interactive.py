@@ -105,6 +105,7 @@ def test_each_lead_is_set_beside_the_one_the_advice_would_have_made(table: Table
         "card": "5S",
         "advised": "2C",
         "reason": "the lowest card held: the rules give no advice",
+        "seat": 1,
     }
     assert compared[1]["advised"] == "2C"
     assert state["advice"] is False
@@ -212,3 +213,20 @@ def test_the_next_deal_waits_for_the_last_to_end(table: Table) -> None:
     assert json.loads(handle(table, json.dumps({"do": "next"}))) == {
         "error": "the deal is not over"
     }
+
+
+def test_two_people_at_one_screen_lead_each_in_turn_from_their_own_hands(table: Table) -> None:
+    """Pass and play: the person at the elder hand and the one on his left both lead from
+    their own hands, each told apart by the seat the page shows; the others follow the
+    policy; each person's leads are set beside the advice under his own seat."""
+    state = table.deal("peel", {}, 4, None, "lowest", 3, 2)
+    assert state["people"] == [1, 2]
+    turns: list[int] = []
+    while state["state"] == "your-lead":
+        turns.append(state["seat"])
+        assert len(state["hand"]) == state["sizes"][state["seat"]]
+        state = table.lead(legal(state)[0])
+    assert set(turns) == {1, 2}
+    assert [c["seat"] for c in state["compared"]] == turns
+    with pytest.raises(ValueError, match="from 1 to the 4 players"):
+        table.deal("peel", {}, 4, None, "lowest", 3, 5)

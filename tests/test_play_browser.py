@@ -217,6 +217,34 @@ def test_a_whole_game_is_played_deal_by_deal_as_variants_game_plays_it(
     page.close()
 
 
+def test_two_people_pass_the_screen_and_each_hand_is_hidden_until_its_holder_is_ready(
+    browser: Browser, base_url: str
+) -> None:
+    """Pass and play: Player 1 and Player 2 at one screen. Before each of their leads the
+    hand on the screen is hidden, until the one whose turn it is says he is ready; then his
+    own hand, and only his, is shown."""
+    query = "?ruleset=peel&players=4&policy=lowest&people=2&seed=3"
+    offline = open_play(browser, base_url, query, until=f"{ROOT}[data-state=handover]")
+    page = offline.page
+    holders: list[str] = []
+    settled = f"{ROOT}[data-state=handover], {ROOT}[data-state=your-lead], {ROOT}[data-state=over]"
+    while (now := page.get_attribute(ROOT, "data-state")) != "over":
+        if now == "handover":
+            assert page.locator("button[data-card]").count() == 0
+            assert page.locator("[data-pj-handbar]").is_hidden()
+            ready = page.locator("button[data-action=ready]")
+            who = ready.inner_text().removeprefix("I am ").removesuffix(": show my hand")
+            ready.click()
+            expect(page.locator("[data-pj-hand-title]")).to_have_text(f"{who}'s hand")
+        else:  # the one whose hand is shown leads (again, when the turn comes back to him)
+            holders.append(page.inner_text("[data-pj-hand-title]").removesuffix("'s hand"))
+            page.locator("button[data-card]:not([aria-disabled])").first.click()
+        page.wait_for_selector(settled, state="attached")
+    assert {"Player 1", "Player 2"} <= set(holders)
+    offline.check()
+    page.close()
+
+
 def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
     browser: Browser, base_url: str, tmp_path: Path
 ) -> None:

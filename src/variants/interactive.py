@@ -55,12 +55,14 @@ class YourLead(Exception):
 
 @dataclass(frozen=True)
 class Compared:
-    """One of the person's leads beside the lead the advice would have made there."""
+    """One of a person's leads beside the lead the advice would have made there."""
 
     card: int
     advised: int
     reason: str
     """Why the advice leads ``advised``, in words (cards written ``QS``)."""
+    seat: int = 0
+    """The seat of the person who led."""
 
 
 class _Person:
@@ -100,7 +102,8 @@ class _Person:
 
     def explain(self, view: SeatView, card: int) -> str:
         advised, reason = self.advice.choose_lead(view, random.Random(0))
-        self.compared.append(Compared(card, advised, render_reason(reason, PEOPLE)))
+        said = render_reason(reason, PEOPLE)
+        self.compared.append(Compared(card, advised, said, view.seat))
         return AS_GIVEN
 
 
@@ -129,6 +132,7 @@ class Session:
         place: int | None,
         policy_name: str,
         advice_of: Callable[[str], Advice],
+        people: int = 1,
     ) -> None:
         self.ruleset = ruleset
         self.options = dict(options)
@@ -154,6 +158,11 @@ class Session:
         if place is not None and not 0 <= place < players:
             raise ValueError(f"place {place}: the places are 0 (the dealer) to {players - 1}")
         self.seat = self.setup.elder if place is None else (dealer + place) % players
+        if not 1 <= people <= players:
+            raise ValueError(f"{people} people: from 1 to the {players} players")
+        self.people = tuple((self.seat + n) % players for n in range(people))
+        """The seats people play at this screen: the first person's, and those on his left
+        (pass and play)."""
         self.policy_name = policy_name
         self.policy = make_policy(policy_name, advice_of)
         self.leads: list[int] = []
@@ -167,7 +176,7 @@ class Session:
         """Play the deal again from its setup with every lead so far, to the person's next
         lead or the end."""
         person = _Person(AdvicePolicy())
-        seats = [person if s == self.seat else self.policy for s in range(self.compiled.players)]
+        seats = [person if s in self.people else self.policy for s in range(self.compiled.players)]
         rng = random.Random()
         rng.setstate(self._state)
         log: list[Event] = []
@@ -300,7 +309,8 @@ class Session:
         steps = replay["steps"]
         last = steps[-1]
         over = self.view is None
-        hand = last["hands"][self.seat]
+        seat = self.seat if self.view is None else self.view.seat
+        hand = last["hands"][seat]
         cards = []
         for name in hand:
             card = parse_card(name)
@@ -315,7 +325,8 @@ class Session:
             "title": self.ruleset.title,
             "players": replay["players"],
             "dealer": replay["dealer"],
-            "seat": self.seat,
+            "seat": seat,
+            "people": list(self.people),
             "labels": replay["labels"],
             "spare_name": replay["spare_name"],
             "spare_size": len(replay["spare"]),
@@ -335,7 +346,12 @@ class Session:
             state["spare"] = replay["spare"]
             state["result"] = deal_json(self.ruleset.id, self.compiled.ids, self.events)
             state["compared"] = [
-                {"card": card_name(c.card), "advised": card_name(c.advised), "reason": c.reason}
+                {
+                    "card": card_name(c.card),
+                    "advised": card_name(c.advised),
+                    "reason": c.reason,
+                    "seat": c.seat,
+                }
                 for c in self.compared
             ]
             state["advice"] = self.compiled.rules.advice is not None
@@ -407,14 +423,18 @@ class Table:
         place: int | None,
         policy: str,
         seed: int,
+        people: int = 1,
     ) -> dict[str, Any]:
-        """Deal and play to the person's first lead (or the end)."""
+        """Deal and play to the first lead a person must make (or the end): ``people`` people
+        at this screen, at ``place`` and the seats on its left."""
         ruleset = self.ruleset(ruleset_id)
         rules = ruleset.rules_for(options)
         self.check_players(ruleset, rules.players.min, rules.players.max, players)
         compiled = compile_rules(rules, players)
         chosen = {k: v for k, v in options.items() if ruleset.option(k).default != v}
-        self.session = Session(ruleset, chosen, compiled, seed, place, policy, self.advice_of)
+        self.session = Session(
+            ruleset, chosen, compiled, seed, place, policy, self.advice_of, people
+        )
         return self.session.state()
 
     def lead(self, card: str) -> dict[str, Any]:
@@ -522,6 +542,7 @@ def handle(table: Table, request: str) -> str:
                     None if asked.get("place") is None else int(asked["place"]),
                     str(asked.get("policy") or "advised"),
                     int(asked["seed"]),
+                    int(asked.get("people") or 1),
                 )
             case "lead":
                 answer = table.lead(str(asked["card"]))

@@ -20,6 +20,8 @@ const form = $("controls");
 const field = (name) => form.elements.namedItem(name);
 const tryButton = root.querySelector("[data-action=try]");
 const nextButton = root.querySelector("[data-action=next]");
+const readyButton = root.querySelector("[data-action=ready]");
+let shownSeat = null; /* with people passing the screen, the seat whose hand is on it */
 let catalog = [];
 let pending = new Map();
 let asked = 0;
@@ -161,7 +163,9 @@ function summarise() {
       : changed.length + " options changed";
   const seat = field("seat");
   const where = seat.selectedIndex >= 0 ? seat.options[seat.selectedIndex].text.split(" (")[0] : "Player 1";
-  $("summary").textContent = rules + "; you are " + (where === "The dealer" ? "the dealer" : where);
+  const people = Number(field("people").value) || 1;
+  $("summary").textContent = rules + "; you are " + (where === "The dealer" ? "the dealer" : where)
+    + (people > 1 ? ", " + people + " people at this screen" : "");
 }
 
 /* An option whose values are readings of a silent, unclear or lost passage: marked, and linked
@@ -175,7 +179,19 @@ function readingLink(rulesetId, reading) {
   return link;
 }
 
+function fillPeople(params) {
+  const people = field("people");
+  const players = Number(field("players").value);
+  const wanted = params.get("people") || people.value || "1";
+  const counts = [option("1", "Only you", wanted === "1")];
+  for (let n = 2; n <= players; n += 1) {
+    counts.push(option(String(n), n + ", passing the screen to the left", String(n) === wanted));
+  }
+  replace(people, counts);
+}
+
 function fillSeats(params) {
+  fillPeople(params);
   const seat = field("seat");
   const players = Number(field("players").value);
   const wanted = params.get("place") ?? seat.value ?? "";
@@ -212,6 +228,11 @@ function fillControls() {
   $("deals").disabled = false;
   tryButton.addEventListener("click", () => tryOptions());
   nextButton.addEventListener("click", () => nextDeal());
+  readyButton.addEventListener("click", () => {
+    shownSeat = state.seat;
+    keepFocus = true;
+    draw(state);
+  });
   field("ruleset").addEventListener("change", () => fillRuleset(new URLSearchParams()));
   field("players").addEventListener("change", () => fillSeats(new URLSearchParams()));
   form.addEventListener("change", () => summarise());
@@ -245,6 +266,7 @@ function request() {
     policy: field("policy").value,
     seed: Number(seed),
     options: options,
+    people: Number(field("people").value) || 1,
   };
 }
 
@@ -255,6 +277,7 @@ function linkTo(asked, trial) {
   params.set("players", String(asked.players));
   if (asked.place !== null && asked.place !== undefined) params.set("place", String(asked.place));
   params.set("policy", asked.policy);
+  if (asked.people > 1) params.set("people", String(asked.people));
   params.set("seed", String(asked.seed));
   const ruleset = catalog.find((r) => r.id === asked.ruleset);
   for (const o of ruleset.options) {
@@ -276,6 +299,7 @@ async function deal() {
   $("link").href = link;
   $("link").textContent = location.origin + link;
   const first = $("game").hidden;
+  shownSeat = null;
   $("game").hidden = false;
   $("more").open = false;
   if (first && window.matchMedia("(min-width: 60em)").matches) $("log").open = true;
@@ -291,6 +315,7 @@ async function nextDeal() {
     setState("over", answer.error);
     return;
   }
+  shownSeat = null;
   draw(answer);
   $("game").scrollIntoView({ block: "start" });
 }
@@ -358,7 +383,18 @@ function drawHand(data, waiting) {
 function draw(data) {
   state = data;
   const over = data.state === "over";
-  drawHand(data, false);
+  const passing = data.people.length > 1;
+  const hidden = passing && !over && data.seat !== shownSeat;
+  $("handover").hidden = !hidden;
+  $("handbar").hidden = hidden;
+  $("hand-title").textContent = passing ? personName(data.seat, data) + "'s hand" : "Your hand";
+  if (hidden) {
+    replace($("hand"), []);
+    $("handover-say").textContent = "Pass the screen to " + personName(data.seat, data) + ": only they should see what comes next.";
+    readyButton.textContent = "I am " + personName(data.seat, data) + ": show my hand";
+  } else {
+    drawHand(data, false);
+  }
   $("hint").textContent = over ? "" : "Your lead: choose a card. Cards you may not lead say why.";
   replace($("turnup"), data.turn_up ? [cardFace(data.turn_up)] : [el("span", "", "None")]);
   replace($("run"), data.run.map((r) => {
@@ -398,7 +434,13 @@ function draw(data) {
       : "the deal is over, " + seatName(data.result.winner, data) + " went out.";
     setState("over", which + ended + (game.over && game.count > 1 ? " The game is over." : ""));
   } else {
-    setState("your-lead", which + "your lead.");
+    if (hidden) {
+      setState("handover", which + "pass the screen to " + personName(data.seat, data) + ".");
+      if (keepFocus) readyButton.focus();
+      keepFocus = false;
+      return;
+    }
+    setState("your-lead", which + (passing ? personName(data.seat, data) + " to lead." : "your lead."));
     const first = $("hand").querySelector("button:not([aria-disabled])");
     if (first && keepFocus) first.focus();
   }
