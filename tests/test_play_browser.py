@@ -245,6 +245,33 @@ def test_two_people_pass_the_screen_and_each_hand_is_hidden_until_its_holder_is_
     page.close()
 
 
+def test_a_game_left_is_taken_up_again_where_it_was_on_the_same_device(
+    browser: Browser, base_url: str
+) -> None:
+    """A game in play is kept on the device: opened again, the page offers to take it up, and
+    the table, the hand and what happened are as they were."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    offline = Offline(page, base_url)
+    page.goto(f"{base_url}/play/?ruleset=peel&players=3&policy=lowest&seed=5")
+    page.wait_for_selector(SETTLED, state="attached", timeout=START)
+    page.locator("button[data-card]:not([aria-disabled])").first.click()
+    page.wait_for_selector(SETTLED, state="attached")
+    before = (page.inner_text("[data-pj-hand]"), page.inner_text("[data-pj-lines]"))
+    page.close()
+    again = context.new_page()
+    offline = Offline(again, base_url)
+    again.goto(f"{base_url}/play/")
+    resume = again.locator("button[data-action=resume]")
+    expect(resume).to_be_visible(timeout=START)
+    assert resume.inner_text() == "Take up your game of Peel"
+    resume.click()
+    again.wait_for_selector(SETTLED, state="attached")
+    assert (again.inner_text("[data-pj-hand]"), again.inner_text("[data-pj-lines]")) == before
+    offline.check()
+    context.close()
+
+
 def test_a_downloaded_deal_plays_under_variants_play_as_it_was_played(
     browser: Browser, base_url: str, tmp_path: Path
 ) -> None:

@@ -22,6 +22,36 @@ const tryButton = root.querySelector("[data-action=try]");
 const nextButton = root.querySelector("[data-action=next]");
 const readyButton = root.querySelector("[data-action=ready]");
 let shownSeat = null; /* with people passing the screen, the seat whose hand is on it */
+const resumeButton = root.querySelector("[data-action=resume]");
+const JOURNAL = "pj-play-game";
+/* The game in play, kept on this device so that it can be taken up again: the deal asked for,
+   then each lead and each next deal, in order. The engine is deterministic, so asking them
+   again comes to the same table. */
+let journal = null;
+
+function keep() {
+  try {
+    if (journal) localStorage.setItem(JOURNAL, JSON.stringify(journal));
+    else localStorage.removeItem(JOURNAL);
+  } catch (error) {
+    /* storage refused (a private window): the game is simply not kept */
+  }
+}
+
+function kept() {
+  try {
+    return JSON.parse(localStorage.getItem(JOURNAL) || "null");
+  } catch (error) {
+    return null;
+  }
+}
+
+function noted(answer) {
+  if (journal && answer.state === "over" && answer.game.over) {
+    journal = null; /* a game played out is not taken up again */
+  }
+  keep();
+}
 let catalog = [];
 let pending = new Map();
 let asked = 0;
@@ -212,6 +242,11 @@ function byGame(rulesets) {
   return [...games.entries()];
 }
 
+function chosenTitle(rulesetId) {
+  const ruleset = catalog.find((r) => r.id === rulesetId);
+  return ruleset ? ruleset.short : rulesetId;
+}
+
 function fillControls() {
   const params = new URLSearchParams(location.search);
   const wanted = params.get("ruleset") || root.dataset.pjRecommended;
@@ -241,6 +276,12 @@ function fillControls() {
     deal();
   });
   setState("ready", "Choose the rules and deal.");
+  const left = kept();
+  if (left && left.asked && !params.get("seed") && catalog.some((r) => r.id === left.asked.ruleset)) {
+    resumeButton.textContent = "Take up your game of " + left.title;
+    resumeButton.hidden = false;
+    resumeButton.addEventListener("click", () => deal(left));
+  }
   if (params.get("try")) {
     $("deals").value = params.get("try");
     tryOptions();
@@ -286,14 +327,23 @@ function linkTo(asked, trial) {
   return location.pathname + "?" + params.toString();
 }
 
-async function deal() {
-  const asking = request();
-  setState("waiting", "Dealing…");
-  const answer = await ask(asking);
+async function deal(again) {
+  const asking = again ? again.asked : request();
+  setState("waiting", again ? "Taking up your game…" : "Dealing…");
+  let answer = await ask(asking);
   if (answer.error) {
     setState("ready", answer.error);
     return;
   }
+  journal = { asked: asking, actions: [], title: chosenTitle(asking.ruleset) };
+  for (const action of again ? again.actions : []) {
+    const next = await ask(action.lead ? { do: "lead", card: action.lead } : { do: "next" });
+    if (next.error) break;
+    answer = next;
+    journal.actions.push(action);
+  }
+  noted(answer);
+  resumeButton.hidden = true;
   const link = linkTo(asking);
   history.replaceState(null, "", link);
   $("link").href = link;
@@ -315,6 +365,8 @@ async function nextDeal() {
     setState("over", answer.error);
     return;
   }
+  if (journal) journal.actions.push({ next: true });
+  noted(answer);
   shownSeat = null;
   draw(answer);
   $("game").scrollIntoView({ block: "start" });
@@ -330,6 +382,8 @@ async function lead(card) {
     drawHand(state, false);
     return;
   }
+  if (journal) journal.actions.push({ lead: card });
+  noted(answer);
   draw(answer);
 }
 
