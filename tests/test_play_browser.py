@@ -12,6 +12,7 @@ downloaded plays the same under ``variants play``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -61,7 +62,9 @@ def open_play(
 ) -> Offline:
     """The Play page at ``query``, once an element matches ``until`` (the engine has started
     and, for a link to a deal, dealt it)."""
-    page = browser.new_page(viewport={"width": width, "height": 900}, accept_downloads=True)
+    page = browser.new_page(
+        viewport={"width": width, "height": 900}, accept_downloads=True, reduced_motion="reduce"
+    )
     offline = Offline(page, base_url)
     page.goto(f"{base_url}/play/{query}")
     page.wait_for_selector(until, state="attached", timeout=START)
@@ -144,7 +147,7 @@ def test_the_deal_button_is_on_the_first_screen_and_the_whole_hand_in_view_once_
     """Laid out for play: Deal within the first screen, the options folded; once dealt, the
     table and the whole hand in view, the hand pinned to the bottom of the screen as the page
     scrolls (Commit at three players: seventeen cards, the largest hand of any ruleset)."""
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = browser.new_page(viewport={"width": width, "height": height}, reduced_motion="reduce")
     offline = Offline(page, base_url)
     page.goto(f"{base_url}/play/")
     page.wait_for_selector(f"{ROOT}[data-state=ready]", state="attached", timeout=START)
@@ -245,12 +248,34 @@ def test_two_people_pass_the_screen_and_each_hand_is_hidden_until_its_holder_is_
     page.close()
 
 
+def test_the_others_cards_are_laid_one_at_a_time_unless_the_person_asks_for_less_motion(
+    browser: Browser, base_url: str
+) -> None:
+    """After the person's lead the others' cards come one at a time, each with its player,
+    the person's cards waiting; with less motion asked for, they are all there at once."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    offline = Offline(page, base_url)
+    page.goto(f"{base_url}/play/?ruleset=peel&players=5&policy=lowest&seed=2")
+    page.wait_for_selector(SETTLED, state="attached", timeout=START)
+    laid = page.locator("[data-pj-laid] .pj-run__item")
+    page.locator("button[data-card]:not([aria-disabled])").first.click()
+    page.wait_for_function("document.querySelectorAll('[data-pj-laid] .pj-run__item').length >= 2")
+    assert page.get_attribute(ROOT, "data-state") == "waiting"
+    early = laid.count()
+    page.wait_for_selector(SETTLED, state="attached", timeout=30_000)
+    assert laid.count() > early
+    seats = page.locator("[data-pj-laid] .pj-run__seat").all_inner_texts()
+    assert all(re.fullmatch(r"Player \d|Dealer", seat) for seat in seats), seats
+    offline.check()
+    page.close()
+
+
 def test_a_game_left_is_taken_up_again_where_it_was_on_the_same_device(
     browser: Browser, base_url: str
 ) -> None:
     """A game in play is kept on the device: opened again, the page offers to take it up, and
     the table, the hand and what happened are as they were."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
     page = context.new_page()
     offline = Offline(page, base_url)
     page.goto(f"{base_url}/play/?ruleset=peel&players=3&policy=lowest&seed=5")
@@ -383,7 +408,9 @@ def deal_at_phone_width(browser: Browser, base_url: str) -> dict[str, list[str]]
     palette (switched as its toggle switches it) while the person must lead, and again once
     the deal is over; the page's width; what it asked of other hosts, and its errors."""
     assert AXE.is_file(), "axe-core is not installed: run scripts/test, or 'npm ci'"
-    page = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme="light")
+    page = browser.new_page(
+        viewport={"width": 390, "height": 844}, color_scheme="light", reduced_motion="reduce"
+    )
     offline = Offline(page, base_url)
     page.goto(f"{base_url}/play/?ruleset=peel&players=5&policy=advised&seed=4")
     page.wait_for_selector(f"{ROOT}[data-state=your-lead]", state="attached", timeout=START)

@@ -339,6 +339,7 @@ class Session:
             "board": last["board"],
             "net": last["net"],
             "played": [card_name(card) for _, card in plays(self.events)],
+            "plays": [[seat, card_name(card)] for seat, card in plays(self.events)],
             "game": self.game_state(),
         }
         if over:

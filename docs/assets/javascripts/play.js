@@ -23,6 +23,31 @@ const nextButton = root.querySelector("[data-action=next]");
 const readyButton = root.querySelector("[data-action=ready]");
 let shownSeat = null; /* with people passing the screen, the seat whose hand is on it */
 const resumeButton = root.querySelector("[data-action=resume]");
+const skipButton = root.querySelector("[data-action=skip]");
+const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
+const PACE = 350; /* milliseconds between two cards laid by the others */
+let skipping = false;
+
+/* The cards played since ``before``, laid on the table one at a time with who played them
+   (at once when the person prefers less motion, or asks to skip). */
+async function layOut(before, after, instant) {
+  const done = before && before.ruleset === after.ruleset && before.game.number === after.game.number
+    ? before.plays.length
+    : 0;
+  const fresh = after.plays.slice(done);
+  const box = $("laid");
+  replace(box, []);
+  $("laying").hidden = fresh.length === 0;
+  skipping = calm.matches || Boolean(instant);
+  skipButton.hidden = skipping || fresh.length < 2;
+  for (const [seat, card] of fresh) {
+    const item = el("span", "pj-run__item");
+    item.append(cardFace(card), el("span", "pj-run__seat", personName(seat, after)));
+    box.appendChild(item);
+    if (!skipping) await new Promise((resolve) => setTimeout(resolve, PACE));
+  }
+  skipButton.hidden = true;
+}
 const JOURNAL = "pj-play-game";
 /* The game in play, kept on this device so that it can be taken up again: the deal asked for,
    then each lead and each next deal, in order. The engine is deterministic, so asking them
@@ -263,6 +288,7 @@ function fillControls() {
   $("deals").disabled = false;
   tryButton.addEventListener("click", () => tryOptions());
   nextButton.addEventListener("click", () => nextDeal());
+  skipButton.addEventListener("click", () => { skipping = true; });
   readyButton.addEventListener("click", () => {
     shownSeat = state.seat;
     keepFocus = true;
@@ -344,6 +370,7 @@ async function deal(again) {
   }
   noted(answer);
   resumeButton.hidden = true;
+  await layOut(null, answer, true);
   const link = linkTo(asking);
   history.replaceState(null, "", link);
   $("link").href = link;
@@ -367,6 +394,7 @@ async function nextDeal() {
   }
   if (journal) journal.actions.push({ next: true });
   noted(answer);
+  await layOut(null, answer, true);
   shownSeat = null;
   draw(answer);
   $("game").scrollIntoView({ block: "start" });
@@ -384,6 +412,7 @@ async function lead(card) {
   }
   if (journal) journal.actions.push({ lead: card });
   noted(answer);
+  await layOut(state, answer);
   draw(answer);
 }
 
