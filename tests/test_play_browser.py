@@ -248,6 +248,26 @@ def test_two_people_pass_the_screen_and_each_hand_is_hidden_until_its_holder_is_
     page.close()
 
 
+def test_the_table_comes_from_the_first_click_while_the_engine_is_still_starting(
+    browser: Browser, base_url: str
+) -> None:
+    """The controls are there as the page opens, before the engine has started: a click on
+    Deal shows the table at once, and the deal comes to it when the engine is ready."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
+    offline = Offline(page, base_url)
+    page.goto(f"{base_url}/play/")
+    deal = page.locator("button[data-action=deal]")
+    expect(deal).to_be_enabled(timeout=10_000)
+    assert page.get_attribute(ROOT, "data-state") == "loading"
+    assert "MB to fetch the first time" in page.inner_text("[data-pj-status]")
+    deal.click()
+    expect(page.locator("[data-pj-game]")).to_be_visible(timeout=2_000)
+    page.wait_for_selector(SETTLED, state="attached", timeout=START)
+    assert page.locator("button[data-card]").count() > 0
+    offline.check()
+    page.close()
+
+
 def test_the_others_cards_are_laid_one_at_a_time_unless_the_person_asks_for_less_motion(
     browser: Browser, base_url: str
 ) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, assert_never
 
@@ -360,6 +360,37 @@ class Session:
         return state
 
 
+def catalog(rulesets: Iterable[Ruleset]) -> list[dict[str, Any]]:
+    """What the page's controls offer for each ruleset: its names, game, table sizes, options
+    (with the reading each plays) and the policies the other seats may follow. The site writes
+    it into the page, so that the controls are there before the engine has started."""
+    found = list(rulesets)
+    advised = [r.id for r in found if r.rules.advice is not None]
+    return [
+        {
+            "id": ruleset.id,
+            "title": ruleset.title,
+            "short": ruleset.short_name,
+            "game": ruleset.source.game,
+            "min": ruleset.rules.players.min,
+            "max": ruleset.rules.players.max,
+            "advice": ruleset.rules.advice is not None,
+            "options": [
+                {
+                    "id": option.id,
+                    "label": option.label,
+                    "default": option.default,
+                    "values": [{"value": v.value, "label": v.label} for v in option.values],
+                    "reading": option.interpretation,
+                }
+                for option in ruleset.options
+            ],
+            "policies": [*POLICY_NAMES, *(ADVICE_PREFIX + rid for rid in advised)],
+        }
+        for ruleset in found
+    ]
+
+
 # --------------------------------------------------------------------------------------------
 # The Play page's side of the worker: rulesets saved as JSON in, JSON-ready data out.
 
@@ -379,31 +410,8 @@ class Table:
         return ruleset.rules.advice
 
     def catalog(self) -> list[dict[str, Any]]:
-        """What the page's controls offer for each ruleset."""
-        advised = [rid for rid, r in self.rulesets.items() if r.rules.advice is not None]
-        return [
-            {
-                "id": ruleset.id,
-                "title": ruleset.title,
-                "short": ruleset.short_name,
-                "game": ruleset.source.game,
-                "min": ruleset.rules.players.min,
-                "max": ruleset.rules.players.max,
-                "advice": ruleset.rules.advice is not None,
-                "options": [
-                    {
-                        "id": option.id,
-                        "label": option.label,
-                        "default": option.default,
-                        "values": [{"value": v.value, "label": v.label} for v in option.values],
-                        "reading": option.interpretation,
-                    }
-                    for option in ruleset.options
-                ],
-                "policies": [*POLICY_NAMES, *(ADVICE_PREFIX + rid for rid in advised)],
-            }
-            for ruleset in self.rulesets.values()
-        ]
+        """What the page's controls offer for each ruleset (:func:`catalog`)."""
+        return catalog(self.rulesets.values())
 
     def ruleset(self, ruleset_id: str) -> Ruleset:
         ruleset = self.rulesets.get(ruleset_id)

@@ -129,10 +129,13 @@ worker.onmessage = (event) => {
     const size = root.dataset.pjFetching;
     $("status").textContent = data.text + (size && data.progress < 3 ? " (" + size + " to fetch the first time)" : "");
   } else if (data.ready) {
-    catalog = data.catalog;
     $("progress").value = 4;
     $("progress").hidden = true;
-    fillControls();
+    if (!catalog.length) {
+      catalog = data.catalog;
+      fillControls();
+    }
+    if (root.getAttribute("data-state") === "loading") setState("ready", "Choose the rules and deal.");
   } else if (data.failed) {
     $("status").textContent = "The engine could not start: " + data.failed;
   } else if (pending.has(data.id)) {
@@ -301,7 +304,6 @@ function fillControls() {
     event.preventDefault();
     deal();
   });
-  setState("ready", "Choose the rules and deal.");
   const left = kept();
   if (left && left.asked && !params.get("seed") && catalog.some((r) => r.id === left.asked.ruleset)) {
     resumeButton.textContent = "Take up your game of " + left.title;
@@ -355,9 +357,19 @@ function linkTo(asked, trial) {
 
 async function deal(again) {
   const asking = again ? again.asked : request();
-  setState("waiting", again ? "Taking up your game…" : "Dealing…");
+  const starting = root.getAttribute("data-state") === "loading";
+  setState("waiting", (again ? "Taking up your game…" : "Dealing…") + (starting ? " The engine is still starting." : ""));
+  /* The table from the first click, even while the engine starts: it is drawn when the deal
+     comes. */
+  const first = $("game").hidden;
+  shownSeat = null;
+  $("game").hidden = false;
+  $("more").open = false;
+  if (first && window.matchMedia("(min-width: 60em)").matches) $("log").open = true;
+  $("game").scrollIntoView({ block: "start" });
   let answer = await ask(asking);
   if (answer.error) {
+    $("game").hidden = first;
     setState("ready", answer.error);
     return;
   }
@@ -375,11 +387,6 @@ async function deal(again) {
   history.replaceState(null, "", link);
   $("link").href = link;
   $("link").textContent = location.origin + link;
-  const first = $("game").hidden;
-  shownSeat = null;
-  $("game").hidden = false;
-  $("more").open = false;
-  if (first && window.matchMedia("(min-width: 60em)").matches) $("log").open = true;
   draw(answer);
   $("game").scrollIntoView({ block: "start" });
 }
@@ -647,3 +654,7 @@ async function tryOptions() {
   $("try-wrap").hidden = false;
   $("try-box").setAttribute("data-try-state", "done");
 }
+
+/* The controls from the catalog the site wrote into the page: ready before the engine is. */
+catalog = JSON.parse(root.dataset.pjCatalog || "[]");
+if (catalog.length) fillControls();

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path, PurePath, PurePosixPath
 
+from ..interactive import catalog
 from ..mechanics.ruleset import Ruleset
 from ..rules.modeljson import dump_json
 from .pages import SiteData
@@ -247,4 +248,5 @@ def play_page(site: SiteData, engine: int = 0) -> str:
         interpretation=f"{root}rulesets/{page}#interp-READING",
         recommended="" if site.recommended is None else site.recommended.id,
         fetching=megabytes(engine) if engine else "",
+        catalog=json.dumps(catalog(site.rulesets), ensure_ascii=False),
     )
