@@ -272,7 +272,9 @@ def test_the_others_cards_are_laid_one_at_a_time_unless_the_person_asks_for_less
     browser: Browser, base_url: str
 ) -> None:
     """After the person's lead the others' cards come one at a time, each with its player,
-    the person's cards waiting; with less motion asked for, they are all there at once."""
+    the person's cards waiting (with less motion asked for, as every other test here asks,
+    they are all there at once); a compartment taken shows its counters going to its
+    winner."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     offline = Offline(page, base_url)
     page.goto(f"{base_url}/play/?ruleset=peel&players=5&policy=lowest&seed=2")
@@ -286,6 +288,11 @@ def test_the_others_cards_are_laid_one_at_a_time_unless_the_person_asks_for_less
     assert laid.count() > early
     seats = page.locator("[data-pj-laid] .pj-run__seat").all_inner_texts()
     assert all(re.fullmatch(r"Player \d|Dealer", seat) for seat in seats), seats
+    # Player 2 took the Ace's counter in those plays: it is shown going to him.
+    taken = page.locator("[data-pj-board] .pj-chips__item--taken")
+    expect(taken).to_have_count(1)
+    expect(taken).to_contain_text("Ace")
+    expect(taken).to_contain_text("→ Player 2 +1")
     offline.check()
     page.close()
 

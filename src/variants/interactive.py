@@ -28,7 +28,7 @@ from .core.words import person
 from .dealwrite import deal_file_text
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import DealSetup, shuffled_deal
-from .engine.events import AS_GIVEN, Event, Led
+from .engine.events import AS_GIVEN, CompartmentWon, Event, Led
 from .engine.game import choose_first_dealer, closing_deal
 from .engine.play import DealResult, SeatView, legal_leads, play_deal
 from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
@@ -340,6 +340,11 @@ class Session:
             "net": last["net"],
             "played": [card_name(card) for _, card in plays(self.events)],
             "plays": [[seat, card_name(card)] for seat, card in plays(self.events)],
+            "taken": [
+                [e.compartment, e.seat, e.amount]
+                for e in self.events
+                if isinstance(e, CompartmentWon)
+            ],
             "game": self.game_state(),
         }
         if over:

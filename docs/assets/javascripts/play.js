@@ -471,6 +471,7 @@ function drawHand(data, waiting) {
 }
 
 function draw(data) {
+  const previous = state;
   state = data;
   const over = data.state === "over";
   const passing = data.people.length > 1;
@@ -497,9 +498,20 @@ function draw(data) {
   replace($("spare"), over && data.spare.length
     ? data.spare.map(cardFace)
     : [el("span", "", cardsWord(data.spare_size))]);
+  const sameDeal = previous && previous.ruleset === data.ruleset && previous.game.number === data.game.number
+    && previous.dealer === data.dealer;
+  const fresh = data.taken.slice(sameDeal ? previous.taken.length : 0);
   replace($("board"), Object.entries(data.board).map(([id, n]) => {
     const item = el("li", "pj-chips__item");
     item.append(el("span", "pj-chips__label", data.labels[id]), " ", el("span", "pj-chips__n", String(n)));
+    const took = fresh.filter(([cid]) => cid === id);
+    if (took.length) {
+      /* the counters go from the compartment to the player who took them */
+      item.classList.add("pj-chips__item--taken");
+      for (const [, seat, amount] of took) {
+        item.append(el("span", "pj-chips__to", " → " + personName(seat, data) + " +" + amount));
+      }
+    }
     return item;
   }));
   replace($("seats"), fromTheLeft(data).map((s) => {
