@@ -18,7 +18,7 @@ import json
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import Any
 
 from .analysis.chunks import CHUNK, chunk_rng, deal_tally
 from .analysis.reports import Meta, deals_report, report_json
@@ -29,7 +29,7 @@ from .dealwrite import deal_file_text
 from .engine.compiled import CompiledRules, compile_rules
 from .engine.deal import DealSetup, shuffled_deal
 from .engine.events import AS_GIVEN, CompartmentWon, Event, Led
-from .engine.game import choose_first_dealer, closing_deal
+from .engine.game import choose_first_dealer, closes, closing_deal, winners
 from .engine.play import DealResult, SeatView, legal_leads, play_deal
 from .engine.policies import ADVICE_PREFIX, AdvicePolicy, make_policy
 from .mechanics.ruleset import Advice, Ruleset
@@ -248,15 +248,14 @@ class Session:
             "over": self.game_over,
         }
         if self.game_over:
-            shares, told = self._closing_deal(totals)
+            shares, told = self._closing_deal()
             totals = [t + n for t, n in zip(totals, shares, strict=True)]
-            best = max(totals)
             game["totals"] = totals
             game["closing"] = told
-            game["winners"] = [seat for seat, total in enumerate(totals) if total == best]
+            game["winners"] = list(winners(self.compiled.rules, totals))
         return game
 
-    def _closing_deal(self, totals: Sequence[int]) -> tuple[list[int], list[str]]:
+    def _closing_deal(self) -> tuple[list[int], list[str]]:
         """What each seat takes at the closing deal, where the rules have one and counters are
         left on the board, and the deal told; found once."""
         if self._closing is None:
@@ -264,15 +263,7 @@ class Session:
             assert result is not None
             shares = [0] * self.compiled.players
             told: list[str] = []
-            closing = self.compiled.rules.game.closing_deal
-            match closing:
-                case "face-up":
-                    closes = sum(result.board) > 0
-                case "none":
-                    closes = False
-                case _:
-                    assert_never(closing)
-            if closes:
+            if closes(self.compiled.rules, result.board):
                 rng = random.Random()
                 rng.setstate(self._end_state)
                 trump = result.trump if result.trump is not None else self.trump

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
@@ -139,22 +140,27 @@ def play_compiled_game(
         trump = result.trump if result.trump is not None else trump
         for seat in range(players):
             totals[seat] += result.net[seat]
+    if closes(rules, board):
+        dealer = (first + count) % players
+        board = closing_deal(
+            compiled, rng, dealer, board, trump, totals, log if record else None, count
+        )
+    found = winners(rules, totals)
+    if record:
+        log.append(GameEnded(tuple(totals), found, tuple(zip(compiled.ids, board, strict=True))))
+    return GameResult(players, first, tuple(results), tuple(totals), found, board, tuple(log))
+
+
+def closes(rules: Rules, board: Sequence[int]) -> bool:
+    """Whether the game ends with a closing deal, the last deal played leaving ``board``."""
     closing = rules.game.closing_deal
     match closing:
         case "face-up":
-            if sum(board) > 0:
-                dealer = (first + count) % players
-                board = closing_deal(
-                    compiled, rng, dealer, board, trump, totals, log if record else None, count
-                )
+            return sum(board) > 0
         case "none":
-            pass
+            return False
         case _:
             assert_never(closing)
-    winners = _winners(rules, totals)
-    if record:
-        log.append(GameEnded(tuple(totals), winners, tuple(zip(compiled.ids, board, strict=True))))
-    return GameResult(players, first, tuple(results), tuple(totals), winners, board, tuple(log))
 
 
 def closing_deal(
@@ -191,7 +197,7 @@ def closing_deal(
     return tuple(remaining)
 
 
-def _winners(rules: Rules, totals: list[int]) -> tuple[int, ...]:
+def winners(rules: Rules, totals: Sequence[int]) -> tuple[int, ...]:
     """The seats that have won the game (more than one on a tie)."""
     winner = rules.game.winner
     match winner:
