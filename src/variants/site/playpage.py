@@ -33,7 +33,7 @@ from ..mechanics.ruleset import Ruleset
 from ..rules.modeljson import dump_json
 from .pages import SiteData
 from .render import render
-from .stdlibtrim import imports_of, trimmed
+from .stdlibtrim import imports_of, run_on_import, trimmed
 
 PAGE = "play.md"
 PYODIDE_ENV = "VARIANTS_PYODIDE"
@@ -91,7 +91,7 @@ def _imports(path: str) -> Iterator[str]:
     only ever safe."""
     tree = ast.parse((PACKAGE / path).read_bytes())
     here = PurePosixPath("variants", path).parent
-    for node in _module_level(tree.body):
+    for node in run_on_import(tree.body, type_checking=True):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield from _module(alias.name.split("."))
@@ -108,22 +108,6 @@ def _imports(path: str) -> Iterator[str]:
             yield from _module(parts)
             for alias in node.names:
                 yield from _module([*parts, alias.name], submodule_only=True)
-
-
-def _module_level(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """The statements run when a module is imported: not those inside a function or a class's
-    methods."""
-    for node in body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            continue
-        yield node
-        if isinstance(node, ast.ClassDef):
-            yield from _module_level(node.body)
-        elif isinstance(node, ast.If | ast.Try | ast.With):
-            for part in ("body", "orelse", "finalbody"):
-                yield from _module_level(getattr(node, part, []))
-            for handler in getattr(node, "handlers", []):
-                yield from _module_level(handler.body)
 
 
 def _module(parts: list[str], submodule_only: bool = False) -> Iterator[str]:

@@ -97,7 +97,7 @@ def imports_of(source: str, package: str = "") -> Iterator[str]:
     except SyntaxError:
         yield from _imports_by_line(source, package)
         return
-    for node in _run_on_import(tree.body):
+    for node in run_on_import(tree.body):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
@@ -110,29 +110,32 @@ def imports_of(source: str, package: str = "") -> Iterator[str]:
                     yield f"{base}.{alias.name}" if base else alias.name
 
 
-def _run_on_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+def run_on_import(body: list[ast.stmt], type_checking: bool = False) -> Iterator[ast.stmt]:
     """The statements run when a module is imported, nested ones too: not those inside a
-    function."""
+    function, nor under ``if __name__ == "__main__"``, nor (unless ``type_checking``) under
+    ``if TYPE_CHECKING``."""
     for node in body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
-        if isinstance(node, ast.If) and _never_on_import(node.test):
-            yield from _run_on_import(node.orelse)
+        if isinstance(node, ast.If) and _never_on_import(node.test, type_checking):
+            yield from run_on_import(node.orelse, type_checking)
             continue
         yield node
         for part in ("body", "orelse", "finalbody"):
             inner = getattr(node, part, None)
             if isinstance(inner, list):
-                yield from _run_on_import(inner)
+                yield from run_on_import(inner, type_checking)
         for handler in getattr(node, "handlers", []):
-            yield from _run_on_import(handler.body)
+            yield from run_on_import(handler.body, type_checking)
 
 
-def _never_on_import(test: ast.expr) -> bool:
+def _never_on_import(test: ast.expr, type_checking: bool = False) -> bool:
     """Whether an ``if`` is never true when a module is imported: ``__name__ == "__main__"``
-    (the module run as a script) or ``TYPE_CHECKING`` (a type checker reading it)."""
+    (the module run as a script) or, unless ``type_checking``, ``TYPE_CHECKING`` (a type
+    checker reading it)."""
     if isinstance(test, ast.Name | ast.Attribute):
-        return (test.id if isinstance(test, ast.Name) else test.attr) == "TYPE_CHECKING"
+        named = test.id if isinstance(test, ast.Name) else test.attr
+        return named == "TYPE_CHECKING" and not type_checking
     return (
         isinstance(test, ast.Compare)
         and isinstance(test.left, ast.Name)
