@@ -28,12 +28,16 @@ const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 const PACE = 350; /* milliseconds between two cards laid by the others */
 let skipping = false;
 
+/* Whether two states of the table are of the same deal, the later one further on. */
+function sameDeal(before, after) {
+  return Boolean(before) && before.ruleset === after.ruleset
+    && before.game.number === after.game.number && before.dealer === after.dealer;
+}
+
 /* The cards played since ``before``, laid on the table one at a time with who played them
    (at once when the person prefers less motion, or asks to skip). */
 async function layOut(before, after, instant) {
-  const done = before && before.ruleset === after.ruleset && before.game.number === after.game.number
-    ? before.plays.length
-    : 0;
+  const done = sameDeal(before, after) ? before.plays.length : 0;
   const fresh = after.plays.slice(done);
   const box = $("laid");
   replace(box, []);
@@ -498,9 +502,7 @@ function draw(data) {
   replace($("spare"), over && data.spare.length
     ? data.spare.map(cardFace)
     : [el("span", "", cardsWord(data.spare_size))]);
-  const sameDeal = previous && previous.ruleset === data.ruleset && previous.game.number === data.game.number
-    && previous.dealer === data.dealer;
-  const fresh = data.taken.slice(sameDeal ? previous.taken.length : 0);
+  const fresh = data.taken.slice(sameDeal(previous, data) ? previous.taken.length : 0);
   replace($("board"), Object.entries(data.board).map(([id, n]) => {
     const item = el("li", "pj-chips__item");
     item.append(el("span", "pj-chips__label", data.labels[id]), " ", el("span", "pj-chips__n", String(n)));
