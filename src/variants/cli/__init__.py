@@ -3,7 +3,8 @@ reporters.
 
 :mod:`.parsing` holds the parser and says each mistake on the command line; each command is a
 module (:mod:`.validate`, :mod:`.listing`, :mod:`.new`, :mod:`.export`, :mod:`.deal`,
-:mod:`.play`, :mod:`.replay`, :mod:`.game`, :mod:`.simulate`, and :mod:`.experiment` for
+:mod:`.play`, :mod:`.replay`, :mod:`.game`, :mod:`.simulate`, :mod:`.sweep`, :mod:`.effects`,
+and :mod:`.experiment` for
 ``python -m variants.site.stats_runs``) that adds its arguments and runs; :mod:`.inputs` checks
 what they take (a ruleset, options, a deal file, a folder); :mod:`.text` and :mod:`.jsonout`
 print; :mod:`.running` runs one command with its exit status (0, 1 for any mistake told in one
@@ -16,11 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import deal, export, game, listing, new, play, replay, simulate, validate
+from . import deal, effects, export, game, listing, new, play, replay, simulate, sweep, validate
 from .parsing import Parser
 from .running import run_command
 
-COMMANDS = (validate, new, listing, export, deal, play, replay, game, simulate)
+COMMANDS = (validate, new, listing, export, deal, play, replay, game, simulate, sweep, effects)
 """The commands, in the order ``variants --help`` lists them."""
 
 

@@ -606,6 +606,11 @@ class Ruleset:
         chosen = self.choices(overrides)
         return _resolve(self.raw_rules, tuple(sorted(chosen.items())), self.options)
 
+    def rules_data(self, overrides: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The rules under ``overrides`` as data: what :meth:`rules_for` builds its model from."""
+        chosen = self.choices(overrides)
+        return patched(self.raw_rules, tuple(sorted(chosen.items())), self.options)
+
     def interpretation(self, interpretation_id: str) -> Interpretation:
         for item in self.interpretations:
             if item.id == interpretation_id:
@@ -632,13 +637,20 @@ def _resolve(
     key = (raw_rules, chosen)
     cached = _RESOLVED.get(key)
     if cached is None:
-        values = dict(chosen)
-        data = json.loads(raw_rules)
-        for option in options:
-            for path, encoded in option.value(values[option.id]).patches:
-                apply_patch(data, path, json.loads(encoded))
-        cached = _RESOLVED[key] = build_rules(data)
+        cached = _RESOLVED[key] = build_rules(patched(raw_rules, chosen, options))
     return cached
+
+
+def patched(
+    raw_rules: str, chosen: tuple[tuple[str, str], ...], options: tuple[Option, ...]
+) -> dict[str, Any]:
+    """The rules as data, each option's patches for its ``chosen`` value applied."""
+    values = dict(chosen)
+    data: dict[str, Any] = json.loads(raw_rules)
+    for option in options:
+        for path, encoded in option.value(values[option.id]).patches:
+            apply_patch(data, path, json.loads(encoded))
+    return data
 
 
 class PatchError(ValueError):
