@@ -13,7 +13,15 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from variants.analysis.paired import CellSums, ChunkTask, counted, play_chunk
+from variants.analysis.paired import (
+    CellSums,
+    ChunkTask,
+    compiled_variant,
+    counted,
+    deal_rows,
+    play_chunk,
+    shown_rows,
+)
 from variants.analysis.store import Store
 from variants.analysis.sweep import LocalRunner, plan, variants
 from variants.analysis.sweep import run as run_plan
@@ -266,3 +274,18 @@ def test_a_store_of_another_kind_is_left_alone(tmp_path: Path) -> None:
     )
     assert other.read_bytes() == before
     shutil.rmtree(tmp_path)
+
+
+def test_the_batched_play_gives_the_same_rows_as_each_deal_played_alone() -> None:
+    """Each variant's deals are played as one batch by the play loop; dealt and played one by
+    one from the same streams, every figure of every deal is the same."""
+    for path in sorted((REPO / "rulesets").glob("*.yaml")):
+        ruleset = load_ruleset(path)
+        for variant in variants(ruleset):
+            counts = ruleset.rules_for(dict(variant.options)).players.counts
+            players = 4 if 4 in counts else min(counts)
+            compiled = compiled_variant(ruleset, variant.options, players)
+            for policy in ("random", "advised") if not variant.changed else ("random",):
+                assert deal_rows(compiled, policy, 3, 1, 25) == shown_rows(
+                    compiled, policy, 3, 1, 25
+                ), (ruleset.id, variant.changed, policy)

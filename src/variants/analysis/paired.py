@@ -14,17 +14,22 @@ but only until the next deal. The default rules and each variant are counted in 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.compiled import CompiledRules, compile_rules, with_pool
-from ..engine.deal import shuffled_deal
-from ..engine.play import play_deal
+from ..engine.deal import shuffle, shuffled_deal
+from ..engine.play import Choosers, play_deal, play_dealt
 from ..engine.policies import make_policy
+from ..engine.settle import CountingLedger
 from ..engine.staking import DEFAULT_STAKING, make_staking
 from ..mechanics.ruleset import Ruleset
 from ..rules import roles
 from .tallies import Stat
+
+if TYPE_CHECKING:
+    from ..engine.compiled import Dealing
 
 FIGURES = ("dealer", "elder", "others", "chief", "cards", "out", "game")
 """What is counted of each deal, each an integer:
@@ -106,44 +111,130 @@ def deal_rows(
     compiled: CompiledRules, policy_name: str, seed: int, chunk: int, count: int
 ) -> list[Row]:
     """Each deal of a chunk played under ``compiled``, the seat to the elder hand's right
-    dealing, and its figures."""
+    dealing, and its figures.
+
+    The deals are played as one batch by the engine's play loop, with a counting ledger and
+    no log (as :func:`.bulk.tally_deals` plays them); where the pool cards are drawn afresh
+    each deal, the tables change from deal to deal, and each deal is played on its own
+    (:func:`shown_rows`, which gives the same rows from the same streams)."""
+    if compiled.rules.board.pool_drawn:
+        return shown_rows(compiled, policy_name, seed, chunk, count)
     deals, play = streams(seed, chunk)
     policy = make_policy(policy_name)
     staking = make_staking(DEFAULT_STAKING)
     n = compiled.players
     dealer = n - 1  # so that seat s is position s: 0 the elder hand, the dealer last
-    chief = roles.chief_card(compiled.rules)
-    chief_index = compiled.ids.index(chief.id) if chief is not None else -1
-    chief_card = roles.named_card(chief.win) if chief is not None else None
-    game = roles.going_out(compiled.rules)
-    game_index = compiled.ids.index(game.id) if game is not None else -1
+    chief_card, game_index = _followed(compiled)
+    layout = compiled.layout(dealer)
+    pack = compiled.pack
+    staked = compiled.staked(staking)
+    board_start, net_start = compiled.dressing_totals(dealer, dealer)
+    ledger = CountingLedger(compiled.ids, n)
+    start = ledger.start
+    holder: list[int] = [-1]
+    hands: list[list[int]] = []
+    dealt = sum(1 for place in layout.places if place >= 0)
+
+    def dealt_deals() -> Iterator[Dealing]:
+        nonlocal hands
+        for _ in range(count):
+            dealing = layout.deal(shuffle(pack, deals))
+            hands = dealing[0]
+            holder[0] = _holder(hands, chief_card)
+            play.seed(deals.getrandbits(64))  # each deal's play from its own seed
+            if staked:
+                board, net = compiled.totals(
+                    compiled.staked_dressing(dealer, dealer, staking, play)
+                )
+                start(list(board), list(net))
+            else:
+                start(list(board_start), list(net_start))
+            yield dealing
+
     rows: list[Row] = []
-    for _ in range(count):
-        setup = shuffled_deal(compiled, deals, dealer)
-        play.seed(deals.getrandbits(64))  # each deal's play from its own seed: see streams()
-        result = play_deal(compiled, setup, policy, play, record=False, staking=staking)
-        net = result.net
-        card = chief_card
-        if setup.pool and chief_index >= 0:  # the pool cards drawn afresh: this deal's card
-            card = roles.named_card(with_pool(compiled, setup.pool).compartments[chief_index].win)
-        edge = None
-        if card is not None:
-            for seat, hand in enumerate(setup.hands):
-                if card in hand:
-                    edge = (n - 1) * net[seat] - (sum(net) - net[seat])
-                    break
+    held = [0] * len(compiled.ids)
+    choosers = Choosers(policy, n, True)
+    for winner, _trump in play_dealt(
+        compiled, ledger, dealer, dealt_deals(), choosers, play, (), None, (), held
+    ):
+        net = ledger.net
         rows.append(
-            (
-                net[dealer],
-                net[0],
-                sum(net[1:dealer]),
-                edge,
-                result.cards_played,
-                0 if result.winner is None else 1,
-                (1 if result.won[game_index] else 0) if game_index >= 0 else None,
+            _row(
+                net,
+                holder[0],
+                dealt - sum(map(len, hands)),
+                winner,
+                ledger.taken[game_index] if game_index >= 0 else None,
             )
         )
     return rows
+
+
+def shown_rows(
+    compiled: CompiledRules, policy_name: str, seed: int, chunk: int, count: int
+) -> list[Row]:
+    """:func:`deal_rows`, each deal dealt and played on its own (:func:`shuffled_deal` and
+    :func:`play_deal`): for rules whose pool cards are drawn afresh each deal."""
+    deals, play = streams(seed, chunk)
+    policy = make_policy(policy_name)
+    staking = make_staking(DEFAULT_STAKING)
+    dealer = compiled.players - 1
+    chief_card, game_index = _followed(compiled)
+    chief = roles.chief_card(compiled.rules)
+    chief_index = compiled.ids.index(chief.id) if chief is not None else -1
+    rows: list[Row] = []
+    for _ in range(count):
+        setup = shuffled_deal(compiled, deals, dealer)
+        play.seed(deals.getrandbits(64))
+        result = play_deal(compiled, setup, policy, play, record=False, staking=staking)
+        card = chief_card
+        if setup.pool and chief_index >= 0:  # the pool cards drawn afresh: this deal's card
+            card = roles.named_card(with_pool(compiled, setup.pool).compartments[chief_index].win)
+        rows.append(
+            _row(
+                result.net,
+                _holder(setup.hands, card),
+                result.cards_played,
+                result.winner,
+                bool(result.won[game_index]) if game_index >= 0 else None,
+            )
+        )
+    return rows
+
+
+def _followed(compiled: CompiledRules) -> tuple[int | None, int]:
+    """The chief card (None: the rules have none) and the index of the compartment won by
+    going out (-1: none is)."""
+    chief = roles.chief_card(compiled.rules)
+    game = roles.going_out(compiled.rules)
+    return (
+        roles.named_card(chief.win) if chief is not None else None,
+        compiled.ids.index(game.id) if game is not None else -1,
+    )
+
+
+def _holder(hands: Sequence[Sequence[int]], card: int | None) -> int:
+    """The seat dealt ``card``, or -1."""
+    if card is not None:
+        for seat, hand in enumerate(hands):
+            if card in hand:
+                return seat
+    return -1
+
+
+def _row(net: Sequence[int], holder: int, cards: int, winner: int | None, game: bool | None) -> Row:
+    """A deal's figures (:data:`FIGURES`), the dealer last at the table."""
+    n = len(net)
+    total = sum(net)
+    return (
+        net[n - 1],
+        net[0],
+        total - net[0] - net[n - 1],
+        (n - 1) * net[holder] - (total - net[holder]) if holder >= 0 else None,
+        cards,
+        0 if winner is None else 1,
+        None if game is None else int(game),
+    )
 
 
 def counted(rows: Sequence[Row], default: Sequence[Row] | None) -> CellSums:
