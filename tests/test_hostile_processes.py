@@ -25,6 +25,18 @@ from variants.cli.text import visible
 
 COMMAND = [sys.executable, "-m", "variants.cli"]
 LONG_RUN = ["simulate", "peel", "--players", "4", "--deals", "10000000", "--jobs", "2"]
+LONG_SWEEP = ["sweep", "peel", "--players", "4", "--policy", "random", "--deals", "10000000"]
+"""A sweep as long, on two worker processes (its store in a test's own folder)."""
+
+
+@pytest.fixture(params=["simulate", "sweep"])
+def long_run(request: pytest.FixtureRequest, tmp_path: Path) -> list[str]:
+    """A run that would take hours: a simulation, or a sweep into a store of its own."""
+    if request.param == "simulate":
+        return LONG_RUN
+    return [*LONG_SWEEP, "--jobs", "2", "--store", str(tmp_path / "long.sqlite")]
+
+
 STARTED = 60.0
 """Seconds a started command may take to fork its workers on a busy machine."""
 STOPPED = 10.0
@@ -113,9 +125,13 @@ def start(started: list[subprocess.Popen[str]], *args: str) -> subprocess.Popen[
     ],
 )
 def test_an_interrupt_stops_every_process_at_once_and_quietly(
-    started: list[subprocess.Popen[str]], stop: signal.Signals, status: int, line: str
+    started: list[subprocess.Popen[str]],
+    long_run: list[str],
+    stop: signal.Signals,
+    status: int,
+    line: str,
 ) -> None:
-    command = start(started, *LONG_RUN, "--seed", "1")
+    command = start(started, *long_run, "--seed", "1")
     os.kill(command.pid, stop)  # to the main process only: it must stop its workers itself
     _, err = command.communicate(timeout=STOPPED)
     assert command.returncode == status
@@ -124,9 +140,9 @@ def test_an_interrupt_stops_every_process_at_once_and_quietly(
 
 
 def test_ctrl_c_at_a_terminal_reaches_the_workers_too_and_still_stops_quietly(
-    started: list[subprocess.Popen[str]],
+    started: list[subprocess.Popen[str]], long_run: list[str]
 ) -> None:
-    command = start(started, *LONG_RUN, "--seed", "2")
+    command = start(started, *long_run, "--seed", "2")
     os.killpg(command.pid, signal.SIGINT)  # what a terminal does: the whole group
     _, err = command.communicate(timeout=STOPPED)
     assert (command.returncode, err) == (130, "variants: interrupted\n")
@@ -134,9 +150,9 @@ def test_ctrl_c_at_a_terminal_reaches_the_workers_too_and_still_stops_quietly(
 
 
 def test_workers_stop_when_the_main_process_is_killed(
-    started: list[subprocess.Popen[str]],
+    started: list[subprocess.Popen[str]], long_run: list[str]
 ) -> None:
-    command = start(started, *LONG_RUN, "--seed", "3")
+    command = start(started, *long_run, "--seed", "3")
     os.kill(command.pid, signal.SIGKILL)  # no chance to clean up: the workers notice
     command.communicate(timeout=STOPPED)
     deadline = time.monotonic() + STOPPED

@@ -244,6 +244,11 @@ def test_a_variant_counted_against_itself_differs_by_nothing() -> None:
             "variants: no cell to play: no ruleset allows the table sizes asked for",
         ),
         (
+            ["sweep", "peel", "--scheduler", "localhost", "--store", "{tmp}/a.sqlite"],
+            "variants: no Dask scheduler answers at localhost: missing port number in address "
+            "'localhost'",
+        ),
+        (
             ["effects", "peel", "--store", "{tmp}/empty.sqlite"],
             "variants: {tmp}/empty.sqlite: no up-to-date figures of peel: run variants sweep "
             "peel --store {tmp}/empty.sqlite",

@@ -16,7 +16,7 @@ from ..engine import VERSION
 from ..mechanics.ruleset import Ruleset
 from ..rules import roles
 from .paired import FIGURES
-from .store import CellKey, StoredCell
+from .store import StoredCell
 from .sweep import rules_digest
 from .tallies import Z95, Stat
 
@@ -86,6 +86,7 @@ def option_effects(ruleset: Ruleset, cells: Iterable[StoredCell]) -> tuple[list[
     stale = 0
     digests: dict[tuple[tuple[str, str], ...], str] = {}
     default_options = tuple(sorted(ruleset.choices().items()))
+    baseline = rules_digest(ruleset, {})
     for cell in cells:
         options = cell.key.options
         if options not in digests:
@@ -96,7 +97,7 @@ def option_effects(ruleset: Ruleset, cells: Iterable[StoredCell]) -> tuple[list[
         fresh = (
             cell.stamp.engine == VERSION
             and cell.stamp.rules == digests[options]
-            and cell.stamp.baseline == rules_digest(ruleset, {})
+            and cell.stamp.baseline == baseline
         )
         if not fresh:
             stale += 1
@@ -231,12 +232,3 @@ def effects_json(ruleset: Ruleset, effects: list[OptionEffect], stale: int) -> d
 
 def _round(value: float) -> float:
     return round(value, 6)
-
-
-def cell_label(key: CellKey) -> str:
-    """A cell named in one line, as a person reading a failure would look it up."""
-    options = ", ".join(f"{k}={v}" for k, v in key.options)
-    return (
-        f"{key.ruleset} [{options}] at {key.players} players, {key.policy} leads, "
-        f"seed {key.seed}, {key.deals} deals"
-    )

@@ -152,7 +152,7 @@ def _block_stop_signals(block: bool) -> None:
         signal.pthread_sigmask(signal.SIG_BLOCK if block else signal.SIG_UNBLOCK, _STOP_SIGNALS)
 
 
-def _orphaned(parent: int) -> None:
+def orphaned(parent: int) -> None:
     """Stop this process once the process that started it has gone, however it went."""
     while os.getppid() == parent:
         time.sleep(0.2)
@@ -167,7 +167,7 @@ def _serve(tasks: Connection, results: Connection, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _block_stop_signals(False)
-    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
     while True:
         try:
             task = tasks.recv()

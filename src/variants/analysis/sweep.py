@@ -19,6 +19,7 @@ import json
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from ..engine import VERSION
 from ..engine.policies import POLICIES
 from ..mechanics.ruleset import Ruleset
 from .paired import CellSums, ChunkTask, Options, play_chunk
+from .runner import orphaned
 from .store import CellKey, Stamp, Store, StoredCell
 
 CHUNK = 1_000
@@ -213,11 +215,12 @@ class Runner(Protocol):
     def close(self, cancel: bool) -> None: ...
 
 
-def _worker_signals() -> None:
+def _worker_signals(parent: int) -> None:
     """A worker process leaves interrupts to the process that started it, which cancels the
-    work; SIGTERM stops it at once."""
+    work; SIGTERM stops it at once, and so does the end of its starter, however it ended."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
 
 
 class LocalRunner:
@@ -232,7 +235,10 @@ class LocalRunner:
             methods = multiprocessing.get_all_start_methods()
             context = multiprocessing.get_context("fork" if "fork" in methods else None)
             self.pool = concurrent.futures.ProcessPoolExecutor(
-                self.jobs, mp_context=context, initializer=_worker_signals
+                self.jobs,
+                mp_context=context,
+                initializer=_worker_signals,
+                initargs=(os.getpid(),),
             )
 
     def submit(self, task: ChunkTask, ruleset: Ruleset) -> Future[list[CellSums]]:

@@ -11,9 +11,9 @@ from .parsing import UsageError
 from .text import say
 
 
-def write_out(text: str, out: str | Path | None) -> None:
-    """``text`` written to the file ``out`` (saying so, as ``out`` is written), or to standard
-    output when None."""
+def write_out(text: str, out: str | Path | None, quiet: bool = False) -> None:
+    """``text`` written to the file ``out`` (saying so, as ``out`` is written, unless
+    ``quiet``), or to standard output when None."""
     if out is None:
         sys.stdout.write(text)
         return
@@ -21,4 +21,5 @@ def write_out(text: str, out: str | Path | None) -> None:
         write_text(Path(out), text)
     except WriteError as error:
         raise UsageError(str(error)) from None
-    say(f"wrote {out}")
+    if not quiet:
+        say(f"wrote {out}")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis.cluster import ClusterError, DaskRunner
+from ..analysis.replay import summary
 from ..analysis.runner import MAX_COUNT
 from ..analysis.store import Store, StoreError
 from ..analysis.sweep import (
@@ -29,6 +30,7 @@ from ..mechanics.ruleset import Ruleset
 from ..rules.loader import validate_paths
 from .inputs import ruleset_named, rulesets_folder
 from .jsonout import print_json
+from .output import write_out
 from .parsing import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -128,6 +130,12 @@ def _progress(bar: Any) -> Callable[[int], None] | None:
     return advance
 
 
+def summary_path(store: Path) -> Path:
+    """The text summary beside a store, for a reviewer to read in a diff: ``sweep.txt`` beside
+    ``sweep.sqlite``."""
+    return store.with_suffix(".txt")
+
+
 def _runner(args: argparse.Namespace) -> Runner:
     """Where the chunks are played: the Dask cluster ``--scheduler`` names, else here."""
     if not args.scheduler:
@@ -165,6 +173,7 @@ def run_sweep(args: argparse.Namespace) -> int:
             finally:
                 if bar is not None:
                     bar.close()
+            write_out(summary(store.cells()), summary_path(Path(args.store)), quiet=True)
     except StoreError as error:
         raise UsageError(str(error)) from None
     finally:

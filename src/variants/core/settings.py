@@ -48,3 +48,14 @@ def usable_folder(name: str, folder: Path) -> Path:
 def rulesets_dir(default: Path = Path("rulesets")) -> Path:
     """``$VARIANTS_RULESETS``, else ``default``."""
     return folder_setting(RULESETS_ENV) or default
+
+
+STORE_ENV = "VARIANTS_STORE"
+"""The sweep's store, read by the site and by ``variants effects`` (default:
+``store/sweep.sqlite``)."""
+
+
+def store_path(default: Path = Path("store") / "sweep.sqlite") -> Path:
+    """``$VARIANTS_STORE``, else ``default``: a file, which need not exist yet."""
+    text = os.environ.get(STORE_ENV, "")
+    return Path(text) if text else default

@@ -22,7 +22,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from ..core.saferead import HARD_LINK, LINK, NOT_REGULAR, ReadError
-from ..core.settings import RULESETS_ENV, SOURCES_ENV, folder_setting, rulesets_dir
+from ..core.settings import RULESETS_ENV, SOURCES_ENV, folder_setting, rulesets_dir, store_path
 from ..rules.bibliography import Bibliography, has_bibliography, read_bibliography
 from ..rules.loader import SourceTexts, find_sources_dir, load_rulesets, ruleset_schema
 from ..rules.yamlsource import ProblemsError
@@ -135,7 +135,7 @@ def page_key(config: MkDocsConfig, site: SiteData, rulesets_dir: Path) -> str:
     """The key the generated pages are kept under between builds (:mod:`.pagecache`)."""
     root = Path(config.config_file_path).resolve().parent
     package = playpage.PACKAGE  # its code and templates are in every key (pagecache.PACKAGE)
-    folders = [rulesets_dir, examples_dir(rulesets_dir), root / "CONTRIBUTING.md"]
+    folders = [rulesets_dir, examples_dir(rulesets_dir), root / "CONTRIBUTING.md", store_path()]
     folders += site.sources_dir.folders if site.sources_dir is not None else ()
     if site.bibliography is not None:
         folders.append(site.bibliography.folder)

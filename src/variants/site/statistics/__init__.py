@@ -22,6 +22,11 @@ Questions 3 and 4 are about one compartment each, found by what it does
 queen of trumps together, the Pope the compartment won by one named card that the dressing stakes
 most on. A ruleset without one has no such figure, and its page says so.
 
+Beside the five questions, :mod:`.effects` tells what each of a ruleset's options changes, on
+its page, and ranks every option value of every ruleset on a page of its own ("Which differences
+matter"), from the store of paired figures that ships with the project
+(:mod:`variants.analysis.store`): played by ``variants sweep``, never by the build.
+
 What they share: :mod:`.plan` (table sizes, variants, the :class:`Plan`), :mod:`.reports` (the
 runs' typed reports, :mod:`variants.analysis.reports`'s, by kind), :mod:`.figures` (numbers,
 bars, captions and tables, their HTML in the ``_stats_*.html.j2`` templates), :mod:`.question`
@@ -38,6 +43,7 @@ from __future__ import annotations
 from ..pages import PageSet, add_page_set, extra_section
 from . import advice as advice
 from . import chief_card as chief_card
+from . import effects as effects
 from . import king_and_queen as king_and_queen
 from . import length as length
 from . import seats as seats
@@ -66,3 +72,4 @@ from .reports import Results as Results
 
 extra_section("statistics")(ruleset_statistics)
 add_page_set(PageSet("statistics", compare_nav, compare_pages))
+add_page_set(PageSet("statistics", effects.nav, effects.pages))

@@ -8,8 +8,10 @@ arrives there from a ruleset (its labels) is escaped like everything else.
 from __future__ import annotations
 
 import math
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from markupsafe import Markup
 
@@ -248,3 +250,17 @@ def figure_fold(counter: Counter, what: str, *items: Markup) -> Markup:
 def html_table(table: Table) -> Markup:
     """A table of figures: the first cell of each row heads it, the others are numbers."""
     return Markup(render("_stats_table.html.j2", table=table))
+
+
+@cache
+def command_html(command: str) -> Markup:
+    """A shell command for the page: escaped, and wrapped only between its arguments (never
+    inside a flag such as ``--json``, nor between a flag and its value)."""
+    words = shlex.split(command)
+    groups: list[list[str]] = []
+    for word in words:
+        if groups and groups[-1][-1].startswith("--") and not word.startswith("-"):
+            groups[-1].append(word)
+        else:
+            groups.append([word])
+    return Markup(" ").join(say("command_word", words=shlex.join(group)) for group in groups)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import logging
 import operator
-import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import partial
 from typing import Any
 
 from markupsafe import Markup
@@ -17,9 +16,9 @@ from ...mechanics.ruleset import Ruleset
 from .. import stats_runs as sr
 from ..pages import PageMaker, SiteData, short_name
 from ..render import Linker, render, with_meta
-from . import advice, chief_card, king_and_queen, length, seats
+from . import advice, chief_card, effects, king_and_queen, length, seats
 from .compartments import compartments_table
-from .figures import Counter, phrases
+from .figures import Counter, command_html, phrases
 from .plan import COMPARE_PAGE, MAIN, Plan, main_size, table_sizes
 from .question import Entry, Page
 from .reports import Results, read
@@ -120,20 +119,6 @@ def provenance(rulesets: Sequence[Ruleset], plans: Sequence[Plan]) -> Provenance
     return Provenance(sr.deals_per_run(), sr.games_per_run(), tuple(commands))
 
 
-@cache
-def command_html(command: str) -> Markup:
-    """A shell command for the page: escaped, and wrapped only between its arguments (never
-    inside a flag such as ``--json``, nor between a flag and its value)."""
-    words = shlex.split(command)
-    groups: list[list[str]] = []
-    for word in words:
-        if groups and groups[-1][-1].startswith("--") and not word.startswith("-"):
-            groups[-1].append(word)
-        else:
-            groups.append([word])
-    return Markup(" ").join(say("command_word", words=shlex.join(group)) for group in groups)
-
-
 def ruleset_statistics(ruleset: Ruleset) -> str:
     """The statistics section of one ruleset's page."""
     results = results_for(_site_rulesets(ruleset))
@@ -145,6 +130,7 @@ def ruleset_statistics(ruleset: Ruleset) -> str:
         ruleset=ruleset,
         name=short_name(ruleset),
         sections=[question.section(page) for question in QUESTIONS],
+        options=Markup(effects.ruleset_section(ruleset)),  # made of escaped pieces
         compartments=compartments_table(page),
         main=p.main,
         how=provenance([ruleset], [p]),
