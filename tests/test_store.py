@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from clirun import run
 
-from variants.analysis.replay import cell_label, differences, sample, summary
+from variants.analysis.replay import cell_label, differences, inconsistent, sample, summary
 from variants.analysis.store import Store, stored_cells
 from variants.analysis.sweep import POLICY_DEALS, plan, table_sizes, variants
 from variants.core.settings import store_path
@@ -61,6 +61,10 @@ def test_the_summary_beside_the_store_is_the_store_told() -> None:
     assert text == summary(stored_cells(SHIPPED)), (
         "store/sweep.txt is not store/sweep.sqlite told: run variants sweep (it rewrites it)"
     )
+
+
+def test_every_cell_of_the_shipped_store_agrees_with_itself_and_its_default_rules() -> None:
+    assert inconsistent(stored_cells(SHIPPED)) == []
 
 
 def test_a_sample_of_the_shipped_store_plays_again_to_the_last_digit() -> None:
@@ -120,6 +124,26 @@ def test_a_figure_edited_by_hand_differs_from_its_replay_naming_the_cell(
     label = next(iter(wrong))
     assert label.startswith("peel [") and "dressing=dealer" in label
     assert label.endswith("at 3 players, random leads, seed 0, 300 deals")
+
+
+def test_a_total_edited_by_hand_anywhere_in_the_store_is_found_naming_the_cell(
+    small_store: Path, tmp_path: Path
+) -> None:
+    """Every cell is read, none played: a sum edited in a cell no longer agrees with its
+    difference from the default rules (or the default rules' sums no longer agree with every
+    variant's)."""
+    assert inconsistent(stored_cells(small_store)) == []
+    edited = tmp_path / "edited.sqlite"
+    edited.write_bytes(small_store.read_bytes())
+    with sqlite3.connect(edited) as connection:
+        connection.execute(
+            "UPDATE figures SET total = total - 3 WHERE changed = 'pope_bonus=none' "
+            "AND figure = 'cards'"
+        )
+    (said,) = inconsistent(stored_cells(edited))
+    cell = next(c for c in stored_cells(edited) if c.changed == "pope_bonus=none")
+    wrong = "cards: the difference from the default rules is not that of the sums"
+    assert said == f"{cell_label(cell.key)}: {wrong}"
 
 
 def test_the_summary_is_written_beside_the_store(small_store: Path) -> None:

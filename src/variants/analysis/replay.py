@@ -53,6 +53,50 @@ def differences(ruleset: Ruleset, cell: StoredCell) -> list[str]:
     return said
 
 
+EVERY_DEAL = tuple(figure for figure in FIGURES if figure != "chief")
+"""The figures counted on every deal of a cell (the chief card's only where a hand holds it)."""
+
+
+def inconsistent(cells: Iterable[StoredCell]) -> list[str]:
+    """Each cell whose figures cannot all be true, named, with what is wrong: a count beyond
+    the deals played, a sum of squares too small for its sum, or a difference from the default
+    rules that is not the difference of the two sums. Cheap enough to read every cell of a
+    store, where playing one again takes seconds."""
+    groups: dict[tuple[object, ...], dict[str, StoredCell]] = {}
+    for cell in cells:
+        key = cell.key
+        where = (key.ruleset, key.players, key.policy, key.seed, key.deals)
+        groups.setdefault(where, {})[cell.changed] = cell
+    found = []
+    for group in groups.values():
+        default = group.get("")
+        for changed, cell in sorted(group.items()):
+            said = _impossible(cell, default if changed else None)
+            if said:
+                found.append(f"{cell_label(cell.key)}: {'; '.join(said)}")
+    return found
+
+
+def _impossible(cell: StoredCell, default: StoredCell | None) -> list[str]:
+    deals = cell.key.deals
+    said = []
+    for figure, own in sorted(cell.sums.own.items()):
+        if not 0 < own.n <= deals or (figure in EVERY_DEAL and own.n != deals):
+            said.append(f"{figure}: counted on {own.n} of {deals} deals")
+        if own.squares * own.n < own.total * own.total:
+            said.append(f"{figure}: a sum of squares less than its sum allows")
+    if default is None:
+        return said
+    for figure in EVERY_DEAL:
+        mine, base = cell.sums.own.get(figure), default.sums.own.get(figure)
+        paired = cell.sums.paired.get(figure)
+        if mine is None or base is None:
+            continue
+        if paired is None or (paired.n, paired.total) != (deals, mine.total - base.total):
+            said.append(f"{figure}: the difference from the default rules is not that of the sums")
+    return said
+
+
 def _sums(stat: Stat | None) -> str:
     """A figure's count, sum and sum of squares, as the store holds them."""
     return "none" if stat is None else f"n={stat.n} total={stat.total} squares={stat.squares}"
