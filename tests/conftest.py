@@ -282,13 +282,14 @@ def clone(tmp_path: Path) -> Path:
     root = tmp_path / "clone"
     shutil.copytree(RULESETS, root / "rulesets")
     shutil.copytree(REPO / "sources", root / "sources")
+    shutil.copytree(REPO / "store", root / "store")
     return root
 
 
 def site_project(
     root: Path, section_modules: str | None = None, recommended: str | None = None
 ) -> Path:
-    """A copy of the project's mkdocs.yml and docs in ``root``, with the section modules (as
+    """A copy of the project's mkdocs.yml, docs and store in ``root``, with the section modules (as
     the YAML of a list) or the ruleset told in brief changed when given; returns ``root``."""
     config = (REPO / "mkdocs.yml").read_text("utf-8")
     if section_modules is not None:
@@ -303,6 +304,8 @@ def site_project(
         assert f"recommended: {recommended}" in config
     (root / "mkdocs.yml").write_text(config, "utf-8")
     shutil.copytree(REPO / "docs", root / "docs")
+    if not (root / "store").exists():  # the project's store of figures, as a clone has it
+        shutil.copytree(REPO / "store", root / "store")
     return root
 
 

@@ -317,8 +317,9 @@ def new(ruleset_id: str, title: str, *more: str) -> list[str]:
 
 
 SITE_PAGES = (
-    "the name of one of the site's own pages (compare, contributing, disagreements, family, "
-    "glossary, in-brief, index, one-deal, play, replay, schema, sources, timeline); choose another"
+    "the name of one of the site's own pages (compare, contributing, differences, disagreements, "
+    "family, glossary, in-brief, index, one-deal, play, replay, schema, sources, timeline); choose "
+    "another"
 )
 PEEL = (REPO / "rulesets" / "peel.yaml").read_text(encoding="utf-8")
 

@@ -508,8 +508,8 @@ CASES: tuple[Case, ...] = (
         "reserved-id",
         lines=(
             "3:5: 'compare' is the name of one of the site's own pages (compare, contributing, "
-            "disagreements, family, glossary, in-brief, index, one-deal, play, replay, schema, "
-            "sources, timeline); choose another (at id)",
+            "differences, disagreements, family, glossary, in-brief, index, one-deal, play, "
+            "replay, schema, sources, timeline); choose another (at id)",
         ),
         file="compare",
     ),
@@ -517,8 +517,8 @@ CASES: tuple[Case, ...] = (
         "reserved-id-index",
         lines=(
             "3:5: 'index' is the name of one of the site's own pages (compare, contributing, "
-            "disagreements, family, glossary, in-brief, index, one-deal, play, replay, schema, "
-            "sources, timeline); choose another (at id)",
+            "differences, disagreements, family, glossary, in-brief, index, one-deal, play, "
+            "replay, schema, sources, timeline); choose another (at id)",
         ),
         file="index",
     ),

@@ -642,7 +642,13 @@ def test_pages_planted_in_the_user_s_cache_or_the_project_s_are_never_published(
     assert "Peel" in (site / "rulesets" / "peel" / "index.html").read_text("utf-8")
     assert not outside.parent.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["project", "site", "xdg"]
-    assert sorted(p.name for p in root.iterdir()) == [".cache", "docs", "mkdocs.yml", "rulesets"]
+    assert sorted(p.name for p in root.iterdir()) == [
+        ".cache",
+        "docs",
+        "mkdocs.yml",
+        "rulesets",
+        "store",
+    ]
     # The project's folder was never read nor written; the user's holds the build's own pages,
     # under the very key the planted file held.
     assert (project_cache / pagecache.FILE_NAME).read_text("utf-8") == text

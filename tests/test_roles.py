@@ -576,6 +576,8 @@ def test_a_renamed_copy_gets_the_same_pages(
         VARIANTS_RULESETS=str(rulesets),
         VARIANTS_EXAMPLES=str(examples),
         VARIANTS_STATS_CACHE=str(root / "cache"),
+        # No store of figures: the copy's options are measured as the original's are, played.
+        VARIANTS_STORE=str(root / "no-store" / "sweep.sqlite"),
     )
     names = renamings["peel"]
     pages = [

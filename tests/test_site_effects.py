@@ -80,7 +80,7 @@ def test_a_rulesets_statistics_page_tells_what_each_of_its_options_changes(
     assert len(rows) == values
     first_dealer = next(row for row in rows if "How the first dealer is chosen" in row)
     assert text_of(first_dealer).count("no change") == 5
-    assert "What each option changes at 5 players (16 option values)" in said
+    assert "What each option changes at 5 players (16 values)" in said
     # The commands that repeat it are folded away from the prose.
     assert "variants sweep peel" in text_of(section.split("Reproduce this", 1)[1])
 

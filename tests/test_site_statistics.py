@@ -185,7 +185,7 @@ def test_results_are_cached_and_reused(tmp_path: Path, rulesets: dict[str, Rules
     )
 
 
-def test_a_changed_ruleset_file_invalidates_its_runs(tmp_path: Path) -> None:
+def test_a_changed_rule_invalidates_its_runs_and_a_changed_word_does_not(tmp_path: Path) -> None:
     folder = tmp_path / "rulesets"
     folder.mkdir()
     for name in ("peel.yaml", "foster.yaml"):
@@ -195,8 +195,17 @@ def test_a_changed_ruleset_file_invalidates_its_runs(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     sr.results(runs, loaded, cache, processes=1)
     before = {r.ruleset: sr.cache_key(r, loaded[r.ruleset]) for r in runs}
+    # An edit that changes nothing but the file's words: the rules play as they did.
     with (folder / "peel.yaml").open("a", encoding="utf-8") as out:
         out.write("# an edit that changes nothing but the file\n")
+    loaded["peel"] = load_ruleset(folder / "peel.yaml")
+    sr._MEMORY.clear()
+    sr.results(runs, loaded, cache, processes=1)
+    assert (sr.last_stats.played, sr.last_stats.cached) == (0, 2)
+    # A stake changed: Peel's runs are played again, Foster's are not.
+    text = (folder / "peel.yaml").read_text("utf-8")
+    assert "stakes: {pope: 6," in text
+    (folder / "peel.yaml").write_text(text.replace("stakes: {pope: 6,", "stakes: {pope: 7,"))
     loaded["peel"] = load_ruleset(folder / "peel.yaml")
     sr._MEMORY.clear()
     sr.results(runs, loaded, cache, processes=1)
@@ -265,19 +274,26 @@ def build(project: Path, rulesets: Path, cache: Path, scale: float) -> str:
     )
 
 
-def cache_line(output: str) -> tuple[int, int, int]:
+def cache_line(output: str) -> tuple[int, int, int, int]:
+    """How many runs a build's pages needed, and how many it read from the project's store,
+    read from its cache and played."""
     found = re.search(
-        r"variants statistics: (\d+) runs, (\d+) from the cache, (\d+) played", output
+        r"variants statistics: (\d+) runs, (\d+) from the store, (\d+) from the cache, "
+        r"(\d+) played",
+        output,
     )
     assert found, output
-    return int(found.group(1)), int(found.group(2)), int(found.group(3))
+    total, stored, cached, played = map(int, found.groups())
+    return total, stored, cached, played
 
 
 @pytest.fixture(scope="module")
 def built(site_build: SiteBuild) -> Path:
-    """The session's build of the project's site, which played every run into an empty cache."""
-    total, cached, played = cache_line(site_build.output)
-    assert cached == 0 and played == total > 40
+    """The session's build of the project's site, which read every run from the project's store
+    (at the published sizes) or played it (at the suite's own), none from a cache."""
+    total, stored, cached, played = cache_line(site_build.output)
+    assert cached == 0 and stored + played == total > 40
+    assert played == 0 if site_build.scale == 1.0 else stored == 0
     return site_build.site
 
 
@@ -306,6 +322,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "mkdocs.yml").write_text(config, "utf-8")
     shutil.copytree(REPO / "docs", root / "docs")
     shutil.copytree(RULESETS, root / "rulesets")
+    shutil.copytree(REPO / "store", root / "store")
     return root
 
 
@@ -374,25 +391,26 @@ def site_files(site: Path) -> dict[str, bytes]:
 
 
 def test_a_second_build_reuses_the_cache_until_a_ruleset_changes(
-    project: Path, site_build: SiteBuild, tmp_path: Path
+    project: Path, tmp_path: Path
 ) -> None:
-    """The runs come from the cache; then, with nothing changed, the very pages they made
-    (the same site, byte for byte, with no run read again); an edited ruleset makes the pages
-    again and plays its own runs. (A copy of the shared build's cache: the runs of the edited
-    ruleset are not the project's.)"""
-    cache, scale = tmp_path / "cache", site_build.scale
-    shutil.copytree(site_build.cache, cache)
-    total, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
-    assert (cached, played) == (total, 0)
+    """The runs, at a hundredth of their size (so none is in the project's store), are played
+    into an empty cache; then, with nothing changed, the very pages they made come back (the
+    same site, byte for byte, with no run read again); an edited ruleset makes the pages again
+    and plays its own runs, the others read from the cache."""
+    cache, scale = tmp_path / "cache", 0.01
+    total, stored, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
+    assert (stored, cached, played) == (0, 0, total)
     first = site_files(project / "s")
     again = build(project, project / "rulesets", cache, scale)
     assert "variants statistics:" not in again
     assert re.search(r"variants: \d+ generated pages read from the cache", again), again
     assert site_files(project / "s") == first
     edited = "matrimony-britannica"  # a ruleset of few runs, each played again
-    with (project / "rulesets" / f"{edited}.yaml").open("a", encoding="utf-8") as out:
-        out.write("# edited\n")
-    total, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
+    path = project / "rulesets" / f"{edited}.yaml"
+    text = path.read_text("utf-8")
+    assert "    max: 14\n" in text  # how many may play: a rule, so its runs' keys change
+    path.write_text(text.replace("    max: 14\n", "    max: 13\n", 1), "utf-8")
+    total, _, cached, played = cache_line(build(project, project / "rulesets", cache, scale))
     site = load_rulesets(project / "rulesets")
     # Its own runs: the others' are unchanged.
     assert played == len(set(plan(site[edited], list(site.values())).runs())) > 0

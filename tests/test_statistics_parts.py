@@ -235,7 +235,15 @@ def test_every_phrase_said_is_a_macro_of_its_template_and_every_macro_is_said() 
         if names:
             owner = "figures" if module.stem == "page" else module.stem
             kept.setdefault(owner, set()).update(names)
-    assert set(kept) == {"advice", "chief_card", "figures", "king_and_queen", "length", "seats"}
+    assert set(kept) == {
+        "advice",
+        "chief_card",
+        "effects",
+        "figures",
+        "king_and_queen",
+        "length",
+        "seats",
+    }
     for owner, names in kept.items():
         source = environment.loader.get_source(environment, f"_stats_{owner}.html.j2")[0]
         assert set(re.findall(r"\{% macro (\w+)\(", source)) == names, owner

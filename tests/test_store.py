@@ -5,7 +5,9 @@ hand fails, naming its cell."""
 
 from __future__ import annotations
 
+import json
 import os
+import random
 import sqlite3
 from pathlib import Path
 
@@ -13,10 +15,13 @@ import pytest
 from clirun import run
 
 from variants.analysis.replay import cell_label, differences, inconsistent, sample, summary
+from variants.analysis.reports import report_json
 from variants.analysis.store import Store, stored_cells
 from variants.analysis.sweep import POLICY_DEALS, plan, table_sizes, variants
 from variants.core.settings import store_path
 from variants.rules.loader import load_ruleset, validate_paths
+from variants.site import stats_runs as sr
+from variants.site.statistics.page import plan as plan_of
 
 REPO = Path(__file__).resolve().parent.parent
 SHIPPED = REPO / store_path()
@@ -150,3 +155,49 @@ def test_the_summary_is_written_beside_the_store(small_store: Path) -> None:
     text = small_store.with_suffix(".txt").read_text("utf-8")
     assert text == summary(stored_cells(small_store))
     assert "peel  dressing=dealer  3  random  300  dealer  " in text
+
+
+# --------------------------------------------------------------------------------------------
+# The statistics pages' runs
+
+
+@pytest.fixture
+def published(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runs at the sizes the site publishes (the suite's own builds play them at 1%)."""
+    monkeypatch.delenv("VARIANTS_STATS_SCALE", raising=False)
+
+
+def site_runs() -> list[tuple[sr.Run, str]]:
+    """Every run the statistics pages need at the published sizes, with its key."""
+    runs = [run for r in RULESETS for run in plan_of(r, RULESETS).runs()]
+    return [(run, sr.cache_key(run, BY_ID[run.ruleset])) for run in dict.fromkeys(runs)]
+
+
+@pytest.mark.usefixtures("published")
+def test_the_shipped_store_holds_every_run_the_statistics_pages_need_and_no_other() -> None:
+    """A clean build of the site plays none of them."""
+    folder = REPO / "store" / "runs"
+    lacking = sorted(
+        {
+            needed.ruleset
+            for needed, key in site_runs()
+            if sr.cached(folder / f"{key}.json", key, needed, BY_ID[needed.ruleset]) is None
+        }
+    )
+    assert not lacking, (
+        f"store/runs lacks, or holds out of date, runs of {', '.join(lacking)}: "
+        f"run variants sweep {' '.join(lacking)}"
+    )
+    extra = {path.stem for path in folder.glob("*.json")} - {key for _, key in site_runs()}
+    assert not extra, f"store/runs holds runs no page needs: {sorted(extra)}: run variants sweep"
+
+
+@pytest.mark.usefixtures("published")
+def test_a_sample_of_the_shipped_runs_plays_again_to_the_last_digit() -> None:
+    seed = int(os.environ.get("VARIANTS_STORE_SAMPLE_SEED", "0"))
+    folder = REPO / "store" / "runs"
+    for played, key in random.Random(seed).sample(site_runs(), SAMPLE):
+        stored = json.loads((folder / f"{key}.json").read_text("utf-8"))["result"]
+        (report,) = sr.play_runs([(played, BY_ID[played.ruleset])], processes=1)
+        said = f"store/runs/{key}.json differs from its run played again: {played.command()}"
+        assert report_json(report, full=True) == stored, said

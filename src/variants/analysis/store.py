@@ -58,6 +58,10 @@ SCHEMA = (
 """The store's tables: the figures, and what the store is (its layout, :data:`FORMAT`)."""
 
 
+BUSY = 120.0
+"""Seconds a write waits for another process's write to the same store to end."""
+
+
 class StoreError(ValueError):
     """A store that cannot be read or written; the message names it and says why, in one line."""
 
@@ -106,7 +110,8 @@ class Store:
         self.path = path
         _check(path)
         try:
-            self.connection = sqlite3.connect(path, isolation_level=None)
+            # Several builds may share a cache's store: one waits for another's write.
+            self.connection = sqlite3.connect(path, isolation_level=None, timeout=BUSY)
         except sqlite3.Error as error:
             raise StoreError(f"{path}: cannot open the store: {error}") from None
         try:

@@ -176,6 +176,18 @@ def plan(
 ) -> Plan:
     """The groups a sweep must play to have every cell of ``rulesets`` up to date in
     ``store``."""
+    return plan_with(rulesets, store.stamps, players, policies, deals, seed)
+
+
+def plan_with(
+    rulesets: Iterable[Ruleset],
+    stamps_of: Callable[[str], Mapping[CellKey, Stamp]],
+    players: Sequence[int] = (),
+    policies: Sequence[str] = (),
+    deals: int | None = None,
+    seed: int = 0,
+) -> Plan:
+    """:func:`plan`, the stamps of the cells held found by ``stamps_of`` (a ruleset's id)."""
     for policy in policies:
         if policy not in POLICIES:
             known = ", ".join(POLICIES)
@@ -183,7 +195,7 @@ def plan(
     groups: list[Group] = []
     cells = 0
     for ruleset in rulesets:
-        stamps = store.stamps(ruleset.id)
+        stamps = stamps_of(ruleset.id)
         every = variants(ruleset)
         for size in table_sizes(ruleset, players):
             allowed = [

@@ -8,7 +8,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..analysis.cluster import ClusterError, DaskRunner
 from ..analysis.replay import summary
@@ -24,6 +24,7 @@ from ..analysis.sweep import (
     run,
     table_sizes,
 )
+from ..core.settings import SettingError, store_path
 from ..dealfile import MAX_SEED
 from ..engine.policies import POLICIES
 from ..mechanics.ruleset import Ruleset
@@ -43,17 +44,17 @@ from .parsing import (
 )
 from .text import say
 
-DEFAULT_STORE = Path("store") / "sweep.sqlite"
-"""The store a sweep writes and ``variants effects`` reads unless ``--store`` names another:
-the one that ships with the project, read by the site."""
+if TYPE_CHECKING:
+    from ..site.statistics.page import Stored
 
 
 def store_arg(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--store",
         type=path_named,
-        default=str(DEFAULT_STORE),
-        help=f"the store's SQLite file (default: {DEFAULT_STORE})",
+        default=str(store_path()),
+        help=f"the store's SQLite file (default: {store_path()}, the project's, which the "
+        "site reads; or $VARIANTS_STORE)",
     )
 
 
@@ -178,19 +179,52 @@ def run_sweep(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     finally:
         runner.close(cancel=True)
+    site_runs = None
+    if _whole(args):
+        site_runs = _site_runs(args, rulesets)
     if args.json:
-        print_json(
-            {
-                "cells": planned.cells,
-                "played": written,
-                "from_store": planned.cells - written,
-                "deals": planned.deals,
-            },
-            indent=2,
-        )
-    else:
+        found: dict[str, object] = {
+            "cells": planned.cells,
+            "played": written,
+            "from_store": planned.cells - written,
+            "deals": planned.deals,
+        }
+        if site_runs is not None:
+            found["statistics_runs"] = vars(site_runs)
+        print_json(found, indent=2)
+        return 0
+    say(
+        f"{planned.cells} cell{'s' if planned.cells != 1 else ''}: {written} played "
+        f"({planned.deals:,} deals), {planned.cells - written} up to date in {args.store}"
+    )
+    if site_runs is not None:
         say(
-            f"{planned.cells} cell{'s' if planned.cells != 1 else ''}: {written} played "
-            f"({planned.deals:,} deals), {planned.cells - written} up to date in {args.store}"
+            f"the statistics pages' {site_runs.runs} runs: {site_runs.played} played, "
+            f"{site_runs.removed} no longer needed removed, in {runs_folder(args)}"
         )
     return 0
+
+
+def _whole(args: argparse.Namespace) -> bool:
+    """Whether the sweep is of the project's own sizes (no table size, policy, number of deals
+    or seed of its own): then the statistics pages' runs are kept in the store too."""
+    return not (args.players or args.policy or args.deals is not None or args.seed != 0)
+
+
+def runs_folder(args: argparse.Namespace) -> Path:
+    """The statistics pages' runs: ``runs`` beside the store."""
+    return Path(args.store).parent / "runs"
+
+
+def _site_runs(args: argparse.Namespace, rulesets: list[Ruleset]) -> Stored:
+    """The statistics pages' runs of ``rulesets`` kept up to date in the store's folder."""
+    from ..site.statistics.page import store_runs  # only for a sweep of the project's sizes
+
+    site = {r.id: r for r in rulesets_asked(argparse.Namespace(**{**vars(args), "ruleset": []}))}
+    site.update({r.id: r for r in rulesets})
+    folder = runs_folder(args)
+    try:
+        folder.mkdir(exist_ok=True)
+        return store_runs(rulesets, list(site.values()), folder, local_jobs(args.jobs))
+    except (OSError, SettingError) as error:
+        raise UsageError(f"{folder}: cannot keep the statistics runs here: {error}") from None

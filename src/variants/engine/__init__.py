@@ -4,5 +4,7 @@ the mechanics and the rules, and nothing above them."""
 
 VERSION = 1
 """The engine's version, as the figures it plays depend on it: raised whenever a change to the
-engine or a mechanic changes what any deal comes to, so that stored figures played by an
-earlier engine are played again (:mod:`variants.analysis.store`)."""
+engine or a mechanic changes what any deal comes to, so that the figures the project's store and
+the caches hold, played by an earlier engine, are played again (:mod:`variants.analysis.store`,
+:mod:`variants.site.stats_runs`). The suite plays a sample of the store again and fails on any
+difference, which is how a change that forgets to raise it is found."""

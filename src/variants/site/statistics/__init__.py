@@ -72,4 +72,4 @@ from .reports import Results as Results
 
 extra_section("statistics")(ruleset_statistics)
 add_page_set(PageSet("statistics", compare_nav, compare_pages))
-add_page_set(PageSet("statistics", effects.nav, effects.pages))
+add_page_set(PageSet("statistics", effects.nav, effects.pages, templates=effects.templates))

@@ -10,7 +10,9 @@ A ruleset the store holds no up-to-date figures of says so instead; the suite fa
 
 from __future__ import annotations
 
+import logging
 import shlex
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -20,9 +22,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ...analysis.effects import Effect, OptionEffect, figure_words, option_effects
-from ...analysis.store import StoredCell, StoreError, stored_cells
+from ...analysis.store import Store, StoredCell, StoreError, stored_cells
+from ...analysis.sweep import POLICY_DEALS, LocalRunner, local_jobs, plan, plan_with, run
 from ...core.settings import store_path
 from ...mechanics.ruleset import Ruleset
+from .. import stats_runs as sr
 from ..charts import number
 from ..pages import PageMaker, SiteData, short_name
 from ..render import Linker, render, with_meta
@@ -30,6 +34,7 @@ from .figures import command_html, fold, phrases
 from .plan import main_size
 
 say = phrases(__name__)
+log = logging.getLogger("mkdocs.plugins.variants.effects")
 
 ANCHOR = "options"
 PAGE = "statistics/differences.md"
@@ -103,9 +108,77 @@ class Measured:
         return min(self.sizes, key=lambda size: (abs(size - wanted), size))
 
 
+def wanted_deals() -> dict[str, int]:
+    """The deals a cell plays under each policy: the store's sizes, scaled as the statistics
+    pages' runs are (``$VARIANTS_STATS_SCALE``)."""
+    return {
+        policy: max(sr.MIN_DEALS, round(deals * sr.scale()))
+        for policy, deals in POLICY_DEALS.items()
+    }
+
+
+_MEASURED: dict[tuple[str, str, tuple[tuple[str, int], ...]], Measured] = {}
+
+
 def measured(ruleset: Ruleset) -> Measured:
-    found, stale = option_effects(ruleset, cells_of(ruleset.id))
-    return Measured(ruleset, tuple(found), stale)
+    """A ruleset's option values measured: from the project's store where it holds them all up
+    to date, at its own sizes; else played now, at the sizes the statistics pages' runs are
+    played at, into the build's cache (:func:`played_cells`)."""
+    wanted = wanted_deals()
+    key = (ruleset.id, ruleset.raw_rules, tuple(sorted(wanted.items())))
+    found = _MEASURED.get(key)
+    if found is None:
+        if not ruleset.options:
+            found = Measured(ruleset, (), 0)
+        else:
+            cells = complete(ruleset, cells_of(ruleset.id), POLICY_DEALS)
+            if cells is None:
+                cells = played_cells(ruleset, wanted)
+            effects, stale = option_effects(ruleset, cells)
+            found = Measured(ruleset, tuple(effects), stale)
+        _MEASURED[key] = found
+    return found
+
+
+def complete(
+    ruleset: Ruleset, cells: Sequence[StoredCell], deals: Mapping[str, int]
+) -> list[StoredCell] | None:
+    """The cells of ``ruleset`` of these sizes (deals under each policy), if they are every cell
+    a sweep of it plays, up to date; else None."""
+    kept = [c for c in cells if c.key.deals == deals.get(c.key.policy)]
+    held = {cell.key: cell.stamp for cell in kept}
+    for policy, count in deals.items():
+        if plan_with([ruleset], lambda _: held, policies=(policy,), deals=count).groups:
+            return None
+    return kept
+
+
+def played_cells(ruleset: Ruleset, wanted: Mapping[str, int]) -> list[StoredCell]:
+    """A ruleset's cells the project's store lacks, played into a store in the statistics
+    cache's folder (as the pages' runs are), and read back from there."""
+    path = sr.cache_dir([ruleset]) / "sweep.sqlite"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    written = 0
+    with Store(path) as store:
+        for policy, deals in wanted.items():
+            planned = plan([ruleset], store, policies=(policy,), deals=deals)
+            runner = LocalRunner(local_jobs(0) if planned.deals > SMALL else 1)
+            written += run(planned, store, runner)
+            runner.close(cancel=False)
+        cells = [c for c in store.cells(ruleset.id) if c.key.deals == wanted[c.key.policy]]
+    if written:
+        log.info(
+            "variants effects: played %d cells of %s in %.1f s (the store lacks them)",
+            written,
+            ruleset.id,
+            time.perf_counter() - started,
+        )
+    return cells
+
+
+SMALL = 50_000
+"""Fewer deals than this are played in the build's own process, not shared out."""
 
 
 def option_label(ruleset: Ruleset, item: OptionEffect) -> str:
@@ -228,7 +301,7 @@ def ruleset_section(ruleset: Ruleset) -> str:
     shown = effects_table(ruleset, first, _caption(told))
     tables = [
         fold(
-            f"What each option changes at {told.players} players ({len(first)} option values)",
+            f"What each option changes at {told.players} players ({len(first)} values)",
             shown,
         )
     ]
@@ -361,7 +434,7 @@ def _rank_table(changing: Sequence[Ranked], link: Linker, policy: str, first: in
         f"players unless it says otherwise, {POLICY_WORDS[policy]}; 95% intervals in small "
         "print, the change in bold where its interval leaves out none."
     )
-    return say("table", head=head, rows=rows, caption=caption)
+    return say("table", head=head, rows=rows, caption=caption, words=(1, 2))
 
 
 def _quiet_list(others: Sequence[Ranked], link: Linker) -> Markup:
@@ -380,6 +453,11 @@ def _quiet_list(others: Sequence[Ranked], link: Linker) -> Markup:
 
 def pages(site: SiteData) -> Mapping[str, PageMaker]:
     return {PAGE: lambda: differences_page(site)}
+
+
+def templates(page: str) -> tuple[str, ...]:
+    """The templates that tell the page (its edit link opens the first)."""
+    return ("differences.md.j2", "_stats_effects.html.j2") if page == PAGE else ()
 
 
 def nav(site: SiteData) -> list[dict[str, Any]]:

@@ -8,12 +8,14 @@ import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
 from ...mechanics.ruleset import Ruleset
 from .. import stats_runs as sr
+from ..keptjson import read_kept_json
 from ..pages import PageMaker, SiteData, short_name
 from ..render import Linker, render, with_meta
 from . import advice, chief_card, effects, king_and_queen, length, seats
@@ -58,8 +60,10 @@ class _Site:
     rulesets: dict[str, Ruleset] = field(default_factory=dict)
     use_directory_urls: bool = True
     keys: set[str] = field(default_factory=set)
-    """The cache keys of every run this build used, and of those it played."""
+    """The cache keys of every run this build used, of those it played, and of those it read
+    from the project's store."""
     played: set[str] = field(default_factory=set)
+    stored: set[str] = field(default_factory=set)
     seconds: float = 0.0
     results: Results | None = None
     """Every run behind the site's pages, once this build has read them."""
@@ -86,6 +90,7 @@ def results_for(rulesets: Sequence[Ruleset]) -> Results:
     stats = sr.last_stats
     _site.keys.update(stats.keys)
     _site.played.update(stats.new)
+    _site.stored.update(stats.from_store)
     _site.seconds += stats.seconds
     if stats.new:
         log.info(
@@ -183,9 +188,10 @@ def compare_page(site: SiteData) -> str:
         stats=sr.last_stats,
     )
     log.info(
-        "variants statistics: %d runs, %d from the cache, %d played (%.1f s)",
+        "variants statistics: %d runs, %d from the store, %d from the cache, %d played (%.1f s)",
         len(_site.keys),
-        len(_site.keys - _site.played),
+        len(_site.stored),
+        len(_site.keys - _site.played - _site.stored),
         len(_site.played),
         _site.seconds,
     )
@@ -203,6 +209,38 @@ def compare_nav(site: SiteData) -> list[dict[str, Any]]:
     ruleset page built can play every run at once."""
     _site.rulesets = {r.id: r for r in site.rulesets}
     _site.use_directory_urls = site.use_directory_urls
-    _site.keys, _site.played, _site.seconds = set(), set(), 0.0
+    _site.keys, _site.played, _site.stored, _site.seconds = set(), set(), set(), 0.0
     _site.results = None
     return [{"All rulesets compared": COMPARE_PAGE}]
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What :func:`store_runs` did: the runs the pages need, those it played, those it removed."""
+
+    runs: int
+    played: int
+    removed: int
+
+
+def store_runs(
+    rulesets: Sequence[Ruleset], site: Sequence[Ruleset], folder: Path, processes: int
+) -> Stored:
+    """Every run the statistics pages of ``rulesets`` need (``site`` being every ruleset of the
+    site, whose advice they play), in the project's store ``folder``: those it lacks are played
+    into it, and the files of these rulesets' runs that no page needs any more are removed."""
+    by_id = {r.id: r for r in site}
+    runs = [run for r in rulesets for run in plan(r, site).runs()]
+    sr.results(runs, by_id, folder, processes, store=folder)
+    stats = sr.last_stats
+    keys = set(stats.keys)
+    ids = {r.id for r in rulesets}
+    removed = 0
+    for path in sorted(folder.glob("*.json")):
+        record = read_kept_json(path, sr.MAX_ENTRY)
+        run = record.get("run") if isinstance(record, dict) else None
+        whose = run.get("ruleset") if isinstance(run, dict) else None
+        if path.stem not in keys and whose in ids:
+            path.unlink()
+            removed += 1
+    return Stored(len(keys), stats.played, removed)

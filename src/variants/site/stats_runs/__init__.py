@@ -3,10 +3,11 @@
 Each figure on the statistics pages comes from one :class:`Run`: a kind of simulation, a ruleset
 with its options, a number of players, a lead policy, a seed and a size. Runs are played with the
 simulator in :mod:`variants.analysis` (chunked and seeded, so the numbers do not depend on the
-number of processes), and each result is cached as JSON under a key that hashes everything that
-can change it: the ruleset file's bytes, the options, the players, the policy, the seed, the size,
-the package version and the source of the engine modules that play a deal. A build that finds
-every key cached plays no deal.
+number of processes), and each result is kept as JSON under a key that hashes everything that
+can change it: a digest of the rules as they play (:func:`variants.analysis.sweep.rules_digest`),
+the options, the players, the policy, the seed, the size and the engine's version
+(:data:`variants.engine.VERSION`). A build reads each run from the project's store
+(:func:`store_dir`, written by ``variants sweep``) or its cache, and plays only what both lack.
 
 The cache lives in ``$VARIANTS_STATS_CACHE`` when set, else in the user's cache folder:
 ``$XDG_CACHE_HOME/variants/stats/``, or ``~/.cache/variants/stats/`` (:func:`cache_dir`). It is
@@ -41,7 +42,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, assert_never
 
-from ... import __version__
 from ...analysis.chunks import (
     CHUNK,
     GAME_CHUNK,
@@ -68,9 +68,11 @@ from ...analysis.reports import (
     seat_report,
 )
 from ...analysis.runner import Task, run_tasks
+from ...analysis.sweep import rules_digest
 from ...analysis.tallies import Z95, GameTally, SeatTally, SharedTally, Tally
 from ...core.safewrite import WriteError, write_text
-from ...core.settings import SettingError, usable_folder
+from ...core.settings import SettingError, store_path, usable_folder
+from ...engine import VERSION
 from ...engine.compiled import CompiledRules, compile_rules
 from ...engine.policies import ADVICE_PREFIX
 from ...engine.staking import DEFAULT_STAKING
@@ -92,13 +94,6 @@ CACHE_ENV = "VARIANTS_STATS_CACHE"
 SCALE_ENV = "VARIANTS_STATS_SCALE"
 CACHE_FORMAT = 2
 """Bumped when what a cached result holds changes (2: each mean's standard error)."""
-NOT_ENGINE = frozenset({"narrate", "replaydata", "scaffold", "dealfile"})
-"""Modules of the package that cannot change a simulated figure. The source of every other
-module (outside ``site/`` and ``cli/``) is hashed into every key, so a new engine module counts
-at once."""
-NOT_ENGINE_FOLDERS = ("site/", "cli/")
-"""Folders of the package that cannot change a simulated figure: the pages and the command
-line."""
 MIN_DEALS = 100
 MIN_GAMES = 20
 MAX_SCALE = 10.0
@@ -214,24 +209,6 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-_ENGINE: list[str] = []
-
-
-def engine_digest() -> str:
-    """A hash of the source of the package's modules that play and count deals (all but
-    :data:`NOT_ENGINE`, the site and the command line), computed once per process."""
-    if not _ENGINE:
-        package = Path(__file__).resolve().parents[2]
-        hashed = hashlib.sha256()
-        for path in sorted(package.rglob("*.py")):
-            name = path.relative_to(package).as_posix()
-            if path.stem not in NOT_ENGINE and not name.startswith(NOT_ENGINE_FOLDERS):
-                hashed.update(name.encode())
-                hashed.update(path.read_bytes())
-        _ENGINE.append(hashed.hexdigest())
-    return _ENGINE[0]
-
-
 def _advice_followed(policy: str, ruleset: Ruleset) -> list[str] | None:
     """The preferences a policy ``advice:<id>`` follows, which live in another ruleset's file."""
     if not policy.startswith(ADVICE_PREFIX):
@@ -246,7 +223,7 @@ def cache_key(run: Run, ruleset: Ruleset) -> str:
         "format": CACHE_FORMAT,
         "kind": run.kind,
         "ruleset": run.ruleset,
-        "ruleset_sha256": digest(Path(ruleset.path).read_bytes()),
+        "rules": rules_digest(ruleset, dict(run.options)),
         "options": ruleset.choices(dict(run.options)),
         "players": run.players,
         "policy": run.policy,
@@ -254,8 +231,7 @@ def cache_key(run: Run, ruleset: Ruleset) -> str:
         "compartment": followed(run, ruleset) if run.kind == "card-holder" else None,
         "seed": run.seed,
         "count": run.count,
-        "version": __version__,
-        "engine": engine_digest(),
+        "engine": VERSION,
     }
     text = json.dumps(identity, sort_keys=True)
     return f"{run.ruleset}-{run.kind}-{digest(text.encode())[:24]}"
@@ -503,16 +479,26 @@ class CacheStats:
     """What the last :func:`results` call found in the cache and what it played."""
 
     cached: int = 0
+    stored: int = 0
+    """Runs read from the project's store (:func:`store_dir`), not counted in ``cached``."""
     played: int = 0
     seconds: float = 0.0
     folder: Path | None = None
     keys: list[str] = field(default_factory=list)
     new: list[str] = field(default_factory=list)
-    """The keys of the runs played (not found in the cache)."""
+    """The keys of the runs played (not found in the store or the cache)."""
+    from_store: list[str] = field(default_factory=list)
+    """The keys of the runs read from the store."""
 
 
 last_stats = CacheStats()
 _MEMORY: dict[str, Report] = {}
+
+
+def store_dir() -> Path:
+    """The runs that ship with the project: ``runs`` beside the sweep's store
+    (``store/runs``, or beside ``$VARIANTS_STORE``)."""
+    return store_path().parent / "runs"
 
 
 def results(
@@ -520,9 +506,12 @@ def results(
     rulesets: Mapping[str, Ruleset],
     folder: Path | None = None,
     processes: int | None = None,
+    store: Path | None = None,
 ) -> dict[Run, Report]:
-    """Each run's report, from memory, from the cache, or played now (and then cached)."""
+    """Each run's report, from memory, from the project's store (read, never written), from the
+    cache, or played now (and then cached in ``folder``)."""
     folder = folder if folder is not None else cache_dir(rulesets.values())
+    store = store if store is not None else store_dir()
     stats = CacheStats(folder=folder)
     found: dict[Run, Report] = {}
     missing: list[tuple[Run, str]] = []
@@ -530,6 +519,12 @@ def results(
         ruleset = rulesets[run.ruleset]
         key = cache_key(run, ruleset)
         stats.keys.append(key)
+        in_store = _MEMORY.get(f"{store}/{key}") or cached(store / f"{key}.json", key, run, ruleset)
+        if in_store is not None and store != folder:
+            found[run] = _MEMORY[f"{store}/{key}"] = in_store
+            stats.stored += 1
+            stats.from_store.append(key)
+            continue
         memory_key = f"{folder}/{key}"
         stored = _MEMORY.get(memory_key) or cached(folder / f"{key}.json", key, run, ruleset)
         if stored is None:
