@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
 from sitetour import PHONE, TALLEST, VIEWPORT, PageProblems, Tour, Visit
 
 from variants.rules.loader import load_ruleset
@@ -48,7 +48,15 @@ def open_page(browser: Browser, url: str, scheme: str = "light") -> tuple[Page, 
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("requestfailed", lambda request: errors.append(f"request failed: {request.url}"))
+
+    def failed(request: Request) -> None:
+        # A request still in flight when a click leaves the page (the favicon, the search
+        # worker) is aborted by the browser: not the site's fault. A missing file is an HTTP
+        # error, and any other failure is reported.
+        if request.failure != "net::ERR_ABORTED":
+            errors.append(f"request failed: {request.url} ({request.failure})")
+
+    page.on("requestfailed", failed)
     page.goto(url)
     return page, errors
 
