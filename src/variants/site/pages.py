@@ -199,8 +199,10 @@ OVERVIEWS: dict[OverviewKind, tuple[str, str]] = {
     "statistics": (
         "Statistics",
         "What many simulated deals and games under each ruleset show: how often each "
-        "compartment is won, how long a deal lasts, and how the counters move between the "
-        "seats. Each ruleset's page says how its figures were made.",
+        "compartment is won, how long a deal lasts, how the counters move between the seats, "
+        'and what each of the ruleset\'s options changes; "Which differences matter" ranks '
+        "every option of every ruleset by its effect. Each ruleset's page says how its figures "
+        "were made.",
     ),
 }
 """The title and the opening of each tab's overview page."""
