@@ -20,7 +20,7 @@ def add(commands: argparse._SubParsersAction[Parser]) -> None:
         "effects",
         help="what each option value changes, from a sweep's store",
         description="For each option value of a ruleset, its effect on each figure against "
-        "the default rules, measured on the same deals, with its 95%% interval; * marks an "
+        "the default rules, measured on the same deals, with its 95% interval; * marks an "
         "effect distinguishable from none.",
     )
     command.add_argument("ruleset", help="a ruleset id, or the path of a ruleset file")

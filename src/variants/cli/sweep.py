@@ -68,7 +68,9 @@ def add(commands: argparse._SubParsersAction[Parser]) -> None:
         help="measure every option value against the default rules, into a store",
         description="Play each ruleset's default rules and each option value changed alone, "
         "every variant on the same deals as the default rules, and keep the figures in a "
-        "store; cells already in the store and up to date are not played again.",
+        "store; cells already in the store and up to date are not played again. A sweep at the "
+        "project's own sizes (no --players, --policy, --deals or --seed) also keeps the "
+        "statistics pages' runs of these rulesets in the store's folder (runs/).",
     )
     command.add_argument("ruleset", nargs="*", help="ruleset ids or files (default: every ruleset)")
     command.add_argument(
