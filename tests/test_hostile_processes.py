@@ -228,7 +228,7 @@ def test_output_to_a_reader_that_left_is_dropped_without_a_traceback(tmp_path: P
 # --------------------------------------------------------------------------------------------
 # Mistakes on the command line: one line each, status 1
 
-COMMANDS = "validate, new, list, export, deal, play, replay, game, simulate"
+COMMANDS = "validate, new, list, export, deal, play, replay, game, simulate, sweep, effects"
 SIM = ["simulate", "peel", "--players", "4"]
 
 CASES: list[tuple[list[str], str]] = [
