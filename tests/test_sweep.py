@@ -143,9 +143,12 @@ def test_an_option_that_changes_nothing_in_a_deal_has_no_effect(store_a: Path) -
 
 
 def test_an_interrupted_sweep_keeps_every_group_it_finished(tmp_path: Path) -> None:
+    """Spinado's three variants at four players, under two policies: two groups of two chunks."""
+    spinado = load_ruleset(REPO / "rulesets" / "spinado.yaml")
+    policies = ("random", "lowest")
     store = Store(tmp_path / "cut.sqlite")
-    planned = plan([PEEL], store, players=(4,), deals=2000, seed=1)
-    assert [group.policy for group in planned.groups] == ["random", "advised"]
+    planned = plan([spinado], store, players=(4,), policies=policies, deals=2000, seed=1)
+    assert [group.policy for group in planned.groups] == ["random", "lowest"]
     chunks = 0
 
     def interrupt_in_the_second_group(deals: int) -> None:
@@ -156,11 +159,11 @@ def test_an_interrupted_sweep_keeps_every_group_it_finished(tmp_path: Path) -> N
 
     with pytest.raises(KeyboardInterrupt):
         run_plan(planned, store, LocalRunner(1), interrupt_in_the_second_group)
-    kept = {(key.policy, key.options) for key in store.stamps("peel")}
+    kept = {(key.policy, key.options) for key in store.stamps("spinado")}
     assert {policy for policy, _ in kept} == {"random"}
-    assert len(kept) == PEEL_CELLS // 2
-    again = plan([PEEL], store, players=(4,), deals=2000, seed=1)
-    assert [group.policy for group in again.groups] == ["advised"]
+    assert len(kept) == len(variants(spinado)) == 3
+    again = plan([spinado], store, players=(4,), policies=policies, deals=2000, seed=1)
+    assert [group.policy for group in again.groups] == ["lowest"]
     store.close()
 
 
