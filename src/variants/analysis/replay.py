@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from ..mechanics.ruleset import Ruleset
-from .paired import FIGURES, CellSums, ChunkTask, play_chunk
+from .paired import FIGURES, CellSums, play_chunk
 from .store import CellKey, StoredCell
-from .sweep import CHUNK
+from .sweep import chunk_tasks
 from .tallies import Z95, Stat
 
 
@@ -32,8 +33,7 @@ def replayed(ruleset: Ruleset, key: CellKey) -> CellSums:
     default = tuple(sorted(ruleset.choices().items()))
     variants = (default,) if key.options == default else (default, key.options)
     total = CellSums()
-    for number, left in enumerate(range(key.deals, 0, -CHUNK)):
-        task = ChunkTask(variants, key.players, key.policy, key.seed, number, min(CHUNK, left))
+    for task in chunk_tasks(variants, key.players, key.policy, key.seed, key.deals):
         total.merge(play_chunk(task, ruleset)[-1])
     return total
 
@@ -102,9 +102,12 @@ def _sums(stat: Stat | None) -> str:
     return "none" if stat is None else f"n={stat.n} total={stat.total} squares={stat.squares}"
 
 
-def sample(cells: Sequence[StoredCell], count: int, seed: int) -> list[StoredCell]:
-    """``count`` cells chosen from ``cells`` by a generator seeded with ``seed``."""
-    return random.Random(seed).sample(list(cells), min(count, len(cells)))
+Sampled = TypeVar("Sampled")
+
+
+def sample(items: Sequence[Sampled], count: int, seed: int) -> list[Sampled]:
+    """``count`` of ``items`` (cells, runs) chosen by a generator seeded with ``seed``."""
+    return random.Random(seed).sample(list(items), min(count, len(items)))
 
 
 def summary(cells: Iterable[StoredCell]) -> str:

@@ -102,6 +102,16 @@ def table_sizes(ruleset: Ruleset, asked: Sequence[int] = ()) -> list[int]:
     return [size for size in TABLE_SIZES if size in counts] or sorted({min(counts), max(counts)})
 
 
+def chunk_tasks(
+    variants: tuple[Options, ...], players: int, policy: str, seed: int, deals: int
+) -> list[ChunkTask]:
+    """The chunks of ``deals`` deals, every variant of ``variants`` played in each."""
+    return [
+        ChunkTask(variants, players, policy, seed, number, min(CHUNK, left))
+        for number, left in enumerate(range(deals, 0, -CHUNK))
+    ]
+
+
 @dataclass
 class Group:
     """A ruleset at one table size under one policy: its default rules and the variants to
@@ -130,10 +140,7 @@ class Group:
 
     def tasks(self) -> list[ChunkTask]:
         options = tuple(variant.options for variant in self.variants)
-        return [
-            ChunkTask(options, self.players, self.policy, self.seed, number, min(CHUNK, left))
-            for number, left in enumerate(range(self.deals, 0, -CHUNK))
-        ]
+        return chunk_tasks(options, self.players, self.policy, self.seed, self.deals)
 
     def cells(self) -> list[StoredCell]:
         """The wanted cells, once every chunk is in."""
@@ -280,10 +287,12 @@ def run(
     """Play ``plan``'s chunks with ``runner``, writing each group's cells to ``store`` once its
     last chunk is in; the number of cells written. On an interrupt or an error the work not
     begun is cancelled (and ``runner`` closed), and the groups finished are kept."""
-    tasks = [(group, task) for group in plan.groups for task in group.tasks()]
+    tasks = []
     for group in plan.groups:
+        chunks = group.tasks()
+        tasks += [(group, task) for task in chunks]
         group.sums = [CellSums() for _ in group.variants]
-        group.chunks_left = len(group.tasks())
+        group.chunks_left = len(chunks)
     written = 0
     waiting: dict[Any, tuple[Group, ChunkTask]] = {}
     queue = iter(tasks)

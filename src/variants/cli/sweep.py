@@ -113,6 +113,11 @@ def rulesets_asked(args: argparse.Namespace) -> list[Ruleset]:
     """The rulesets named, or every ruleset in the rulesets folder."""
     if args.ruleset:
         return list({ruleset.id: ruleset for ruleset in map(ruleset_named, args.ruleset)}.values())
+    return every_ruleset(args)
+
+
+def every_ruleset(args: argparse.Namespace) -> list[Ruleset]:
+    """Every ruleset in the rulesets folder, each valid."""
     folder = rulesets_folder(args)
     found = validate_paths([folder])
     if found.problems:
@@ -222,7 +227,7 @@ def _site_runs(args: argparse.Namespace, rulesets: list[Ruleset]) -> Stored:
     """The statistics pages' runs of ``rulesets`` kept up to date in the store's folder."""
     from ..site.statistics.page import store_runs  # only for a sweep of the project's sizes
 
-    site = {r.id: r for r in rulesets_asked(argparse.Namespace(**{**vars(args), "ruleset": []}))}
+    site = {r.id: r for r in every_ruleset(args)}
     site.update({r.id: r for r in rulesets})
     folder = runs_folder(args)
     try:

@@ -519,8 +519,12 @@ def results(
         ruleset = rulesets[run.ruleset]
         key = cache_key(run, ruleset)
         stats.keys.append(key)
-        in_store = _MEMORY.get(f"{store}/{key}") or cached(store / f"{key}.json", key, run, ruleset)
-        if in_store is not None and store != folder:
+        in_store = None
+        if store != folder:  # when the store is the folder played into, it is read as the cache
+            in_store = _MEMORY.get(f"{store}/{key}") or cached(
+                store / f"{key}.json", key, run, ruleset
+            )
+        if in_store is not None:
             found[run] = _MEMORY[f"{store}/{key}"] = in_store
             stats.stored += 1
             stats.from_store.append(key)
