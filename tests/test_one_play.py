@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from variants.engine.compiled import REMOVED, SPARE, TABLE, compile_rules
 from variants.engine.deal import deal_from_pack, places
 from variants.engine.settle import CountingLedger, Ledger
-from variants.mechanics import bonus
+from variants.mechanics import bonus, card, pair, turn_up_payout
 from variants.rules.loader import load_rulesets
 
 REPO = Path(__file__).resolve().parent.parent
@@ -92,15 +92,15 @@ def test_a_counting_ledger_keeps_the_same_counters_as_a_ledger(
     counting = CountingLedger(ids, 3)
     counting.start(list(board), [0, 0, 0])
     if board[2] % 2:  # a turn-up takes before any card is played
-        ledger.take(2, 0, "turn-up")
-        counting.take(2, 0, "turn-up")
+        ledger.take(2, 0, turn_up_payout.WON)
+        counting.take(2, 0, turn_up_payout.WON)
     for what, index in steps:
         for book in (ledger, counting):
             if what == "take":
-                book.take(index, index, "play")
+                book.take(index, index, card.WON)
             elif what == "share":
                 half, odd = divmod(book.board[index], 2)
-                book.share(index, {0: half, 1: half}, odd)
+                book.share(index, {0: half, 1: half}, odd, pair.SHARED)
             elif what == "pay":
                 book.pay(index, (index + 1) % 3, 2, bonus.PAID, 1)
             else:

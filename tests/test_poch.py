@@ -8,6 +8,7 @@ from pathlib import Path
 
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.events import CompartmentWon
+from variants.mechanics import vying
 from variants.mechanics.ruleset import Ruleset
 from variants.mechanics.vying import Raised, Unchallenged, VyingWin, Withdraws
 
@@ -41,5 +42,5 @@ def test_a_raise_nobody_goes_along_with_takes_the_poch_unseen(tmp_path: Path) ->
         Withdraws(2, 3, "pochen"),
         Unchallenged(3, "pochen"),
     ]
-    assert CompartmentWon("pochen", 3, 12, "unchallenged") in result.events
+    assert CompartmentWon("pochen", 3, 12, vying.UNCHALLENGED) in result.events
     assert result.net == (-7, 7, -10, -6)

@@ -11,6 +11,7 @@ import pytest
 from variants.dealfile import DealFileError, play_deal_file, read_deal_file
 from variants.engine.compiled import compile_rules
 from variants.engine.events import CompartmentWon
+from variants.mechanics import showing
 from variants.mechanics.ruleset import Ruleset
 from variants.mechanics.vying import Bet
 from variants.site.describe.board import board_rule
@@ -91,7 +92,7 @@ def test_a_deal_file_gives_the_bets(tmp_path: Path) -> None:
         Bet(2, 3, "pochen"),
         Bet(3, 3, "pochen", held=True),
     ]
-    assert CompartmentWon("pochen", 3, 10, "show") in result.events
+    assert CompartmentWon("pochen", 3, 10, showing.SHOWN) in result.events
     assert result.net == (4, -2, -4, -2)
 
 

@@ -12,6 +12,7 @@ import pytest
 from variants.core.cards import parse_card
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.events import CompartmentWon, TurnedUp
+from variants.mechanics import showing
 from variants.mechanics.shown_before_play import ShownBeforePlay
 from variants.rules.loader import load_ruleset
 from variants.rules.yamlsource import ProblemsError
@@ -69,8 +70,8 @@ def test_the_pools_are_taken_at_the_turn_up_and_the_deal_is_played_out(folder: P
     assert result.events.index(shown[0]) > turned
     won = [e for e in result.events if isinstance(e, CompartmentWon)]
     assert won[:2] == [
-        CompartmentWon("matrimony", 1, 2, "show"),
-        CompartmentWon("sequence", 1, 1, "show"),
+        CompartmentWon("matrimony", 1, 2, showing.SHOWN),
+        CompartmentWon("sequence", 1, 1, showing.SHOWN),
     ]
     assert result.winner == 1
     assert result.net == (-8, 17, -16)

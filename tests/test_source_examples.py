@@ -27,6 +27,7 @@ from variants.engine.events import (
     Stopped,
     WentOut,
 )
+from variants.mechanics.card import WON as BY_CARD
 from variants.mechanics.in_lieu import StoodIn
 from variants.mechanics.with_another import PlayedWith
 from variants.rules.bibliography import read_bibliography
@@ -111,7 +112,7 @@ def peel_pope_in_lieu(example: SourceExample) -> None:
     c = parse_card
     nine = events.index(Played(2, c("9S")))  # the nine of spades, the ten being unseen
     assert events[nine + 1] == StoodIn(1, c("9D"), c("10S"))  # the Pope in place of the ten
-    assert events[nine + 2] == CompartmentWon("pope", 1, 6, "play")  # his winnings first
+    assert events[nine + 2] == CompartmentWon("pope", 1, 6, BY_CARD)  # his winnings first
     assert Played(1, c("JS")) in events[nine + 3 :]  # then on with his knave
     between = events[nine + 3 : events.index(Played(1, c("JS")))]
     assert not any(isinstance(e, Played | Led) for e in between)

@@ -16,7 +16,10 @@ import pytest
 from variants.core.cards import card_name, card_words, parse_card
 from variants.core.words import cap, join_words
 from variants.dealfile import play_deal_file, read_deal_file
-from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped, WinHow
+from variants.engine.events import AS_GIVEN, CompartmentWon, Led, Penalty, Stopped
+from variants.engine.game import CLOSING
+from variants.mechanics import MECHANICS
+from variants.mechanics.base import WonBy
 from variants.mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 from variants.rules.lookup import find_ruleset
 from variants.site.exampledeals import deal_view, generated_example
@@ -118,7 +121,8 @@ def test_the_phrases_of_a_rule_value_differ_for_every_value() -> None:
     causes = get_args(StopCause)
     assert len({stop_phrase(c).told for c in causes}) == len(causes)
     assert len({stop_phrase(c).brief for c in causes}) == len(causes)
-    assert {how: took(how) for how in get_args(WinHow) if took(how) != "takes"} == {
+    ways = [CLOSING, *(v for m in MECHANICS for v in vars(m).values() if isinstance(v, WonBy))]
+    assert {how.key: took(how) for how in ways if took(how) != "takes"} == {
         "share": "takes a share of"
     }
 

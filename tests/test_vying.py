@@ -14,6 +14,7 @@ from variants.core.cards import parse_card
 from variants.dealfile import play_deal_file, read_deal_file
 from variants.engine.events import CompartmentWon
 from variants.engine.policies import bet_on_sets
+from variants.mechanics import showing, vying
 from variants.mechanics.vying import (
     Bet,
     GoesAlong,
@@ -93,7 +94,7 @@ def test_a_bet_held_goes_to_the_higher_set(folder: Path) -> None:
         SetShown(2, (c("KD"), c("KS")), "pool"),
         SetShown(0, (c("4C"), c("4D"), c("4H")), "pool"),
     ]
-    assert CompartmentWon("pool", 0, 5, "show") in result.events
+    assert CompartmentWon("pool", 0, 5, showing.SHOWN) in result.events
     clubs = [(1, c(f"{rank}C")) for rank in (9, 10, "J", "Q", "K")]
     spades = [(1, c(f"{rank}S")) for rank in ("A", 2, 3, 4, 5)]
     assert plays(result.events) == [*clubs, *spades, (1, c("5C")), (1, c("6C"))]
@@ -107,7 +108,7 @@ def test_a_bet_nobody_holds_takes_the_pool_unseen(folder: Path, tmp_path: Path) 
     result = play_deal_file(read_deal_file(variation(folder, tmp_path, ("4C", "2C")), folder))
     assert Unchallenged(2, "pool") in result.events
     assert not any(isinstance(e, SetShown) for e in result.events)
-    assert CompartmentWon("pool", 2, 3, "unchallenged") in result.events
+    assert CompartmentWon("pool", 2, 3, vying.UNCHALLENGED) in result.events
     assert result.net == (-8, 14, -15)
     assert result.board == (6, 2, 1, 0, 0)
 
@@ -174,7 +175,7 @@ def test_a_raise_held_goes_to_the_higher_set(raising: Path) -> None:
         SetShown(2, (c("KD"), c("KS")), "pool"),
         SetShown(0, (c("4C"), c("4D"), c("4H")), "pool"),
     ]
-    assert CompartmentWon("pool", 0, 9, "show") in result.events
+    assert CompartmentWon("pool", 0, 9, showing.SHOWN) in result.events
     assert result.winner == 1
     assert result.net == (-3, 14, -20)
     assert result.board == (6, 2, 1, 0, 0)
@@ -191,7 +192,7 @@ def test_a_raise_refused_loses_the_first_bet(raising: Path, tmp_path: Path) -> N
     ]
     assert Unchallenged(0, "pool") in result.events
     assert not any(isinstance(e, SetShown) for e in result.events)
-    assert CompartmentWon("pool", 0, 7, "unchallenged") in result.events
+    assert CompartmentWon("pool", 0, 7, vying.UNCHALLENGED) in result.events
     assert result.net == (-5, 14, -18)
     assert result.board == (6, 2, 1, 0, 0)
 

@@ -12,6 +12,7 @@ from variants.dealfile import read_deal_file
 from variants.engine.events import CompartmentWon, Exempted, Led, Played, Stopped, WentOut
 from variants.engine.play import play_deal
 from variants.engine.policies import make_policy
+from variants.mechanics import going_out, pair
 from variants.telling.narrate import PLAIN, Style, narrate
 
 REPO = Path(__file__).resolve().parent.parent
@@ -56,7 +57,7 @@ def test_the_walkthrough_happens_in_the_order_the_text_tells_it() -> None:
         Led(1, c("AC"), story[4].reason),  # type: ignore[attr-defined]
         Stopped(3, c("3C"), "unseen", c("4C")),  # the four must be in the spare hand
         Led(3, c("QH"), story[6].reason),  # type: ignore[attr-defined]
-        CompartmentWon("matrimony", 3, 2, "pair"),  # queen and king of hearts: Matrimony
+        CompartmentWon("matrimony", 3, 2, pair.WON),  # queen and king of hearts: Matrimony
         Stopped(3, c("KH"), "king", None),
         Led(3, c("7S"), story[9].reason),  # type: ignore[attr-defined]
         Stopped(3, c("10S"), "played", c("JS")),  # the ten, a stop: J, Q, K played
@@ -66,7 +67,7 @@ def test_the_walkthrough_happens_in_the_order_the_text_tells_it() -> None:
         Stopped(1, c("JH"), "played", c("QH")),  # the knave of hearts, now a stop
         Led(1, c("4H"), story[15].reason),  # type: ignore[attr-defined]
         WentOut(1, c("4H")),
-        CompartmentWon("game", 1, 4, "going-out"),
+        CompartmentWon("game", 1, 4, going_out.WON),
     ]
     assert story == expected
 

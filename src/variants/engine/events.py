@@ -16,8 +16,8 @@ from ..mechanics.base import Announced as Announced
 from ..mechanics.base import PaidFor
 from ..mechanics.base import Passed as Passed
 from ..mechanics.base import PlayedApart as PlayedApart
+from ..mechanics.base import WonBy as WonBy
 from ..mechanics.holders import Exempted as Exempted
-from ..mechanics.hooks import WinHow as WinHow
 from ..mechanics.ruleset import FirstDealer
 from ..mechanics.ruleset import StopCause as StopCause
 from ..mechanics.showing import Shown as Shown
@@ -89,7 +89,7 @@ class CompartmentWon:
     compartment: str
     seat: int
     amount: int
-    how: WinHow
+    how: WonBy
 
 
 AS_GIVEN = "as given"

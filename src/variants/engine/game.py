@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from ..core.cards import RANKS, rank_of
+from ..mechanics.base import WonBy
 from ..mechanics.ruleset import Rules
 from .compiled import CompiledRules, compile_rules
 from .deal import shuffled_deal
@@ -21,6 +22,9 @@ from .events import (
 )
 from .play import DealResult, Policy, play_deal, play_shuffled
 from .staking import EVEN, Staking
+
+CLOSING = WonBy("closing", "holder", "Closing")
+"""A compartment shared out at a game's closing deal to the holders of its cards."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +197,7 @@ def closing_deal(
             totals[seat] += share
             remaining[index] -= share
             if log is not None:
-                log.append(CompartmentWon(compartment.id, seat, share, "closing"))
+                log.append(CompartmentWon(compartment.id, seat, share, CLOSING))
     return tuple(remaining)
 
 

@@ -15,6 +15,8 @@ from typing import NamedTuple, Protocol
 
 from ..core.cards import SUIT_NAMES, SUITS, card_name, suit_of
 from ..mechanics import pool as pool_cards
+from ..mechanics.card import WON as BY_CARD
+from ..mechanics.going_out import WON as BY_GOING_OUT
 from ..mechanics.hooks import AtStop, AtTurn, InTurn
 from ..mechanics.ruleset import StopCause
 from ..mechanics.spare_seen import knows_spare
@@ -505,7 +507,7 @@ def play_dealt(
                         log.append(Played(seat, card))  # type: ignore[union-attr]
                     for index in single[card]:
                         if not taken[index]:
-                            take(index, seat, "play")
+                            take(index, seat, BY_CARD)
                     if more[card]:
                         pair_or_bonus(
                             compiled, tables, ledger, hands, card, seat, previous, pair_player,
@@ -578,7 +580,7 @@ def play_dealt(
             board = ledger.board
             for index in range(k):
                 if board[index] > 0:
-                    take(index, seat, "going-out")
+                    take(index, seat, BY_GOING_OUT)
         yield seat, trump
 
 

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..mechanics.base import PaidFor
+from ..mechanics.base import PaidFor, WonBy
 from ..mechanics.bonus import pay_bonus
+from ..mechanics.card import WON as BY_CARD
 from ..mechanics.going_out import settle_going_out
 from ..mechanics.pair import pair_played
 from ..mechanics.payments import pay_each
 from ..mechanics.unplayed_penalty import charge
 from .compiled import CompiledRules, TrumpTables
-from .events import CompartmentWon, Event, Paid, WinHow
+from .events import CompartmentWon, Event, Paid
 
 
 class Ledger:
@@ -35,7 +36,7 @@ class Ledger:
         self.took = [0] * len(ids)
         self.by_turn_up = [False] * len(ids)
 
-    def take(self, index: int, seat: int, how: WinHow) -> None:
+    def take(self, index: int, seat: int, how: WonBy) -> None:
         """``seat`` takes everything on a compartment."""
         amount = self.board[index]
         self.board[index] = 0
@@ -43,7 +44,7 @@ class Ledger:
         self.taken[index] = True
         self.took[index] += amount
         self.won[index] += (seat,)
-        if how == "turn-up":
+        if how.by_turn_up:
             self.by_turn_up[index] = True
         if self.log is not None:
             self.log.append(CompartmentWon(self.ids[index], seat, amount, how))
@@ -67,14 +68,14 @@ class Ledger:
         self.board[:] = map(int.__add__, self.board, board)
         self.net[:] = map(int.__add__, self.net, net)
 
-    def share(self, index: int, shares: dict[int, int], left: int) -> None:
+    def share(self, index: int, shares: dict[int, int], left: int, how: WonBy) -> None:
         """The seats in ``shares`` divide a compartment; ``left`` counters stay on it."""
         for seat, amount in shares.items():
             self.net[seat] += amount
             self.took[index] += amount
             self.won[index] += (seat,)
             if self.log is not None:
-                self.log.append(CompartmentWon(self.ids[index], seat, amount, "share"))
+                self.log.append(CompartmentWon(self.ids[index], seat, amount, how))
         self.board[index] = left
         self.taken[index] = True
 
@@ -102,14 +103,14 @@ class CountingLedger(Ledger):
         self.taken = [False] * k
         self.took = [0] * k
 
-    def take(self, index: int, seat: int, how: WinHow) -> None:
+    def take(self, index: int, seat: int, how: WonBy) -> None:
         amount = self.board[index]
         self.board[index] = 0
         self.net[seat] += amount
         before = self.took[index]
         if not self.taken[index]:
             self.taken[index] = True
-            if how == "turn-up":
+            if how.by_turn_up:
                 self.at_turn_up[index] += 1
             else:
                 self.in_play[index] += 1
@@ -117,7 +118,7 @@ class CountingLedger(Ledger):
         self.total[index] += amount
         self.squares[index] += after * after - before * before
 
-    def share(self, index: int, shares: dict[int, int], left: int) -> None:
+    def share(self, index: int, shares: dict[int, int], left: int, how: WonBy) -> None:
         before = self.took[index]
         amount = sum(shares.values())
         for seat, part in shares.items():
@@ -185,7 +186,7 @@ def played_out_of_turn(
     Pope standing in): what the play loop does inline for a card played in turn."""
     for index in tables.single[card]:
         if not ledger.taken[index]:
-            ledger.take(index, seat, "play")
+            ledger.take(index, seat, BY_CARD)
     if tables.more[card]:
         pair_or_bonus(
             compiled, tables, ledger, hands, card, seat, previous, pair_player, pending_bonus

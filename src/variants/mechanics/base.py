@@ -241,6 +241,43 @@ class PaidFor:
         return f"PaidFor({self.key!r})"
 
 
+Told = Literal["in-run", "share", "dealer", "holder", "face-up", "line"]
+"""How the narration tells a compartment taken: ``in-run``, with the card that took it while a
+run is told (else on a line of its own, once the run is told); ``share``, the seats sharing it
+in one sentence; ``dealer``, as the dealer's, named by his role; ``holder``, as taken by the
+holder of its card; ``face-up``, after the card dealt face up that took it is shown; ``line``,
+on a line of its own."""
+
+
+@dataclass(frozen=True, eq=False)
+class WonBy:
+    """How a compartment is won: one way a mechanic (or a game's closing deal) gives a
+    compartment to a seat, a constant of its module that each
+    :class:`~variants.engine.events.CompartmentWon` event it makes carries. The log's readers
+    (the narration, the replay, the worked examples) tell every way alike, in its own words,
+    without naming the mechanic. Two ways are equal only when they are the same constant."""
+
+    key: str
+    """A name for it in a word or two (``play``, ``turn-up``), for logs and tests."""
+    told: Told
+    """How the narration tells it."""
+    moment: str | None = None
+    """When it is won, for a worked example's board (``Turn-up``); None: in play (the run it is
+    won in, or going out when the deal ended with it)."""
+    note: Callable[[str, str], str] | None = None
+    """What the narration adds to the card that took it, from the compartment's label and the
+    counters written: ``taking Pope (6 counters)``; None: it is told on a line of its own."""
+    after: str = ""
+    """Words that end the sentence telling it: ``sweeping the board``."""
+    shared: bool = False
+    """Whether each seat takes a share of the compartment, not all of it."""
+    by_turn_up: bool = False
+    """Whether it is won by the card turned up (the statistics count these apart)."""
+
+    def __repr__(self) -> str:
+        return f"WonBy({self.key!r})"
+
+
 @dataclass(frozen=True)
 class Said:
     """A mechanic's rule in English, for the rules page: a heading, the sentences, and where

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.cards import RANKS, card_glyph, make_card, parse_card, parse_rank, rank_words
 from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from ..core.words import article, card_label
-from .base import Draft, Fragment, WayToWin
+from .base import Draft, Fragment, WayToWin, WonBy
 
 if TYPE_CHECKING:
     from .ruleset import Rules
@@ -39,9 +39,6 @@ FRAGMENTS = (
         way="A trump rank.",
     ),
 )
-
-How = Literal["play"]
-"""How a compartment is won by a card played (:class:`~variants.engine.events.CompartmentWon`)."""
 
 
 @dataclass(frozen=True)
@@ -139,3 +136,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 def note(label: str, amount: str) -> str:
     """What the narration adds to a card played that takes a compartment."""
     return f"taking {label} ({amount})"
+
+
+WON = WonBy("play", "in-run", note=note)
+"""A compartment taken by the card played that wins it."""

@@ -23,7 +23,7 @@ from ..core.cards import rank_of
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters
 from . import holders
-from .base import Draft, Fragment, PaidFor, WayToWin
+from .base import Draft, Fragment, PaidFor, WayToWin, WonBy
 
 if TYPE_CHECKING:
     from .hooks import Ledger, Tables
@@ -70,7 +70,7 @@ Counted = Literal["cards", "points"]
 POINTS = tuple(min(rank_of(card) + 1, 10) for card in range(52))
 """card -> its points: an ace one, a numeral card its number, a court card ten."""
 
-How = Literal["going-out"]
+WON = WonBy("going-out", "in-run", "Going out")
 """Game taken by going out (and, where nothing carries over, what is left on the board)."""
 
 
@@ -124,7 +124,7 @@ def settle_going_out(
 ) -> None:
     """``winner`` takes Game and collects for the cards left in the other hands."""
     if compiled.game >= 0 and not ledger.taken[compiled.game]:
-        ledger.take(compiled.game, winner, "going-out")
+        ledger.take(compiled.game, winner, WON)
     going = compiled.rules.going_out
     per_card = going.per_card
     count, paid = _counting(going.counted)

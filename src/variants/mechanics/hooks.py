@@ -32,10 +32,9 @@ depend only on what they use, and never on the engine above them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from . import card, going_out, pair, showing, turn_up_payout, vying
-from .base import PaidFor
+from .base import PaidFor, WonBy
 
 if TYPE_CHECKING:
     from .base import Announced, Passed, PlayedApart
@@ -44,11 +43,6 @@ if TYPE_CHECKING:
     from .showing import Shown
     from .turn_up_payout import DealVoided
     from .unplayed_penalty import Penalty
-
-WinHow = Literal[
-    card.How, pair.How, turn_up_payout.How, going_out.How, showing.How, vying.How, "closing"
-]
-"""How a compartment is won: by a mechanic, or at a game's closing deal."""
 
 E_contra = TypeVar("E_contra", contravariant=True)
 
@@ -105,7 +99,7 @@ class Ledger(Protocol):
     @property
     def log(self) -> Log[Exempted | Penalty] | None: ...
 
-    def take(self, index: int, seat: int, how: WinHow) -> None:
+    def take(self, index: int, seat: int, how: WonBy) -> None:
         """``seat`` takes everything on a compartment."""
 
     def pay(self, payer: int, payee: int, amount: int, reason: PaidFor, cards: int) -> None:
@@ -114,8 +108,9 @@ class Ledger(Protocol):
     def stake(self, seat: int, index: int, amount: int) -> None:
         """``seat`` puts ``amount`` counters on a compartment."""
 
-    def share(self, index: int, shares: dict[int, int], left: int) -> None:
-        """The seats in ``shares`` divide a compartment; ``left`` counters stay on it."""
+    def share(self, index: int, shares: dict[int, int], left: int, how: WonBy) -> None:
+        """The seats in ``shares`` divide a compartment, each taking it as ``how`` says;
+        ``left`` counters stay on it."""
 
 
 class Run(Protocol):

@@ -31,7 +31,7 @@ from ..core.cards import (
     rank_words,
 )
 from ..core.findings import Finding, RuleView, card_key, compartments, reads
-from .base import Draft, Fragment, WayToWin
+from .base import Draft, Fragment, WayToWin, WonBy
 
 if TYPE_CHECKING:
     from .hooks import Ledger, Tables
@@ -99,8 +99,6 @@ FRAGMENTS = (
 
 DifferentSeats = Literal["none", "split"]
 OddCounter = Literal["stays", "higher"]
-How = Literal["pair", "share"]
-"""How a pair is won: by one seat, or a share by each of two."""
 
 
 @dataclass(frozen=True)
@@ -284,7 +282,7 @@ def pair_played(
     if win.in_succession and previous != other_card:
         return
     if other_seat == seat:
-        ledger.take(index, seat, "pair")
+        ledger.take(index, seat, WON)
         return
     if not win.split:
         return
@@ -294,15 +292,15 @@ def pair_played(
         higher = seat if compiled.rank_pos[card] > compiled.rank_pos[other_card] else other_seat
         shares[higher] += 1
         odd = 0
-    ledger.share(index, shares, odd)
+    ledger.share(index, shares, odd, SHARED)
 
 
-def note(how: How, label: str, amount: str) -> str:
+def note(label: str, amount: str) -> str:
     """What the narration adds to the card played that completes a pair."""
-    match how:
-        case "pair":
-            return f"and with it {label} ({amount})"
-        case "share":
-            return f"sharing {label} ({amount})"
-        case _:
-            assert_never(how)
+    return f"and with it {label} ({amount})"
+
+
+WON = WonBy("pair", "in-run", note=note)
+"""A pair taken by the seat that played both its cards."""
+SHARED = WonBy("share", "share", shared=True)
+"""A pair shared by the two seats that played its cards."""

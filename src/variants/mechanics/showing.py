@@ -20,12 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any
 
 from ..core.cards import card_glyph, card_words, parse_card
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, compartments, in_pack, reads
-from .base import CITED, Draft, Fragment
+from .base import CITED, Draft, Fragment, WonBy
 from .combination import BestWin, RankPairWin, RanksWin, taker
 from .down_and_up import is_down_and_up
 
@@ -59,8 +59,10 @@ FRAGMENTS = (
     ),
 )
 
-How = Literal["show", "sweep"]
-"""How a compartment is won when the hands are shown: by a combination held, or by the sweep."""
+SHOWN = WonBy("show", "line", "Hands shown", after="on the hands shown")
+"""A compartment taken by a combination held, the hands shown."""
+SWEPT = WonBy("sweep", "face-up", "Dealt face up", after="sweeping the board")
+"""A compartment taken by the card dealt face up that sweeps the board."""
 
 COMBINATION_KEYS = ("ranks", "pair", "best")
 """The keys of ``win`` that name a combination held."""
@@ -173,7 +175,7 @@ def show(
             if face_up[seat] == sweep:
                 for index in range(len(board)):
                     if board[index] > 0:
-                        ledger.take(index, seat, "sweep")
+                        ledger.take(index, seat, SWEPT)
                 return
     if log is not None:
         for seat in order:
@@ -184,18 +186,7 @@ def show(
             continue
         found = taker(win, hands, face_up, order, compiled.rank_pos)
         if found is not None:
-            ledger.take(index, found, "show")
-
-
-def note(how: How) -> str:
-    """How a compartment was won, in a few words for the narration."""
-    match how:
-        case "sweep":
-            return "sweeping the board"
-        case "show":
-            return "on the hands shown"
-        case _:
-            assert_never(how)
+            ledger.take(index, found, SHOWN)
 
 
 def shown_line() -> str:

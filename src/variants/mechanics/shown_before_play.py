@@ -30,6 +30,7 @@ from ..core.cards import RANKS, make_card, parse_rank, rank_words, suit_of
 from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from ..core.words import number_word
 from .base import Announced, Draft, Fragment, WayToWin
+from .showing import SHOWN
 
 if TYPE_CHECKING:
     from .hooks import Run
@@ -226,7 +227,7 @@ class ShowBeforePlay:
             seat, shown = found
             if run.log is not None:
                 run.log.append(ShownBeforePlay(seat, shown, compiled.ids[index]))
-            run.ledger.take(index, seat, "show")
+            run.ledger.take(index, seat, SHOWN)
         return False
 
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters, join_words
-from .base import Draft, Fragment, PaidFor, only_anchor
+from .base import Draft, Fragment, PaidFor, WonBy, only_anchor
 
 if TYPE_CHECKING:
     from .hooks import Ledger, Run, Tables
@@ -84,7 +84,8 @@ FRAGMENTS = (
     ),
 )
 
-How = Literal["turn-up"]
+WON = WonBy("turn-up", "dealer", "Turn-up", by_turn_up=True)
+"""A compartment taken by the dealer for the card he turns up."""
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ def pay_turn_up(
     for index in won:
         payout = compiled.compartments[index].turn_up
         assert payout is not None
-        ledger.take(index, dealer, "turn-up")
+        ledger.take(index, dealer, WON)
         if payout.per_card_dealt:
             for other, hand in enumerate(hands):
                 if other != dealer:
@@ -208,7 +209,7 @@ def pay_turn_up(
         for also in payout.also:
             also_index = compiled.ids.index(also)
             if not ledger.taken[also_index]:
-                ledger.take(also_index, dealer, "turn-up")
+                ledger.take(also_index, dealer, WON)
         voided = voided or payout.ends_deal
     return voided
 

@@ -33,7 +33,8 @@ from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import counters
-from .base import Announced, Draft, Fragment, WayToWin
+from .base import Announced, Draft, Fragment, WayToWin, WonBy
+from .showing import SHOWN
 
 if TYPE_CHECKING:
     from .hooks import Run
@@ -72,9 +73,11 @@ FRAGMENTS = (
 
 Raising = Literal["none", "once"]
 
-How = Literal["unchallenged"]
+UNCHALLENGED = WonBy(
+    "unchallenged", "line", "Before play", after="unchallenged, without showing a card"
+)
 """A compartment taken by a bet nobody holds, the bettor's cards unseen (a compartment vied for
-and shown is taken ``show``)."""
+and shown is taken as the hands shown take one, :data:`.showing.SHOWN`)."""
 
 
 @dataclass(frozen=True)
@@ -319,7 +322,7 @@ class Vie:
         if len(vying) == 1:
             if log is not None:
                 log.append(Unchallenged(vying[0], compartment))
-            ledger.take(self.index, vying[0], "unchallenged")
+            ledger.take(self.index, vying[0], UNCHALLENGED)
             return False
         winner, best = -1, (-1, -1)
         for seat in sorted(vying, key=order.index):  # the elder hand first, winning ties
@@ -328,7 +331,7 @@ class Vie:
                 log.append(SetShown(seat, cards, compartment))
             if key > best:
                 winner, best = seat, key
-        ledger.take(self.index, winner, "show")
+        ledger.take(self.index, winner, SHOWN)
         return False
 
     def raise_once(self, run: Run, vying: list[int], amount: int, to: int) -> list[int]:

@@ -53,7 +53,7 @@ from ..engine.events import (
     Stopped,
     TurnedUp,
     WentOut,
-    WinHow,
+    WonBy,
 )
 from ..engine.game import choose_first_dealer
 from ..engine.play import DealResult, play_deal
@@ -467,25 +467,11 @@ def deal_view(example: Example) -> DealView:
     )
 
 
-def _moment(how: WinHow, table: Table) -> str:
+def _moment(how: WonBy, table: Table) -> str:
     """When a compartment was taken: ``Turn-up``, ``Run 4``, ``Going out`` or ``Closing``."""
-    match how:
-        case "turn-up":
-            return "Turn-up"
-        case "going-out":
-            return "Going out"
-        case "closing":
-            return "Closing"
-        case "sweep":
-            return "Dealt face up"
-        case "show":
-            return "Hands shown"
-        case "unchallenged":
-            return "Before play"
-        case "play" | "pair" | "share":
-            return "Going out" if table.went_out is not None else f"Run {table.runs}"
-        case _:
-            assert_never(how)
+    if how.moment is not None:
+        return how.moment
+    return "Going out" if table.went_out is not None else f"Run {table.runs}"
 
 
 def _narration(

@@ -47,12 +47,10 @@ from ..engine.events import (
     Stopped,
     TurnedUp,
     WentOut,
-    WinHow,
+    WonBy,
 )
 from ..mechanics import holders, showing, spread, unplayed_penalty
 from ..mechanics import pool as pool_cards
-from ..mechanics.card import note as card_note
-from ..mechanics.pair import note as pair_note
 from ..mechanics.ruleset import Rules, StopCause
 from .phrases import (
     carried,
@@ -139,7 +137,7 @@ def _group(event: Event) -> tuple[str, int | str, str] | None:
     match event:
         case Paid(payee=payee, reason=reason):
             return ("paid", payee, reason.key)
-        case CompartmentWon(compartment=cid, how="share"):
+        case CompartmentWon(compartment=cid, how=WonBy(told="share")):
             return ("share", cid, "")
         case (
             CompartmentWon()
@@ -435,39 +433,39 @@ class _Teller:
             case _:
                 assert_never(event)
 
-    def tell_won(self, label: str, seat: int, counted: int, how: WinHow) -> None:
-        """A seat takes a compartment, or a share of it: told with the card that took it, when
-        a card did, else on a line of its own; the seats sharing one are told together."""
+    def tell_won(self, label: str, seat: int, counted: int, how: WonBy) -> None:
+        """A seat takes a compartment, or a share of it, told as its way of winning says: with
+        the card that took it, when a card did, else on a line of its own; the seats sharing
+        one are told together."""
         amount = counters(counted)
-        match how:
-            case "play" if self.lead is not None:
-                self.note(card_note(label, amount))
+        match how.told:
+            case "in-run":
+                if self.lead is not None and how.note is not None:
+                    self.note(how.note(label, amount))
+                else:
+                    self.end_run()
+                    self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case "share":
                 self.shares.extend(self.current)
                 self.shared_label = label
                 self.sharing.append((self.name(seat), counted))
-            case "pair" if self.lead is not None:
-                self.note(pair_note(how, label, amount))
-            case "turn-up":
+            case "dealer":
                 dealer = "The dealer" if self.style.people else f"The dealer, seat {seat},"
                 self.lines.append(taken(dealer, how, label, counted))
-            case "closing":
+            case "holder":
                 self.lines.append(
                     f"{self.cap_name(seat)} holds the card and takes {label} ({amount})."
                 )
-            case "sweep":
+            case "face-up":
                 if not self.showing_told and self.face_up:
                     self.showing_told = True
                     card = self.style.card(self.face_up[seat])
                     self.lines.append(showing.swept_line(self.cap_name(seat), card))
                 self.lines.append(taken(self.cap_name(seat), how, label, counted))
-            case "show" | "unchallenged":
-                self.lines.append(taken(self.cap_name(seat), how, label, counted))
-            case "play" | "pair" | "going-out":
-                self.end_run()
+            case "line":
                 self.lines.append(taken(self.cap_name(seat), how, label, counted))
             case _:
-                assert_never(how)
+                assert_never(how.told)
 
     def stop_text(self, seat: int, card: int, cause: StopCause, missing: int | None) -> str:
         style = self.style

@@ -13,9 +13,7 @@ from typing import assert_never
 
 from ..core.cards import suit_words
 from ..core.words import cap, counters, join_words
-from ..engine.events import WinHow
-from ..mechanics import showing
-from ..mechanics.base import PaidFor
+from ..mechanics.base import PaidFor, WonBy
 from ..mechanics.ruleset import FirstDealer, StopCause, TurnUpFate
 
 
@@ -117,38 +115,22 @@ def shared(label: str, shares: Sequence[tuple[str, int]]) -> str:
     return f"{names} share {label}: {each}."
 
 
-def took(how: WinHow) -> str:
+def took(how: WonBy) -> str:
     """The verb of a seat winning a compartment: ``takes``, or ``takes a share of``."""
-    match how:
-        case "share":
-            return "takes a share of"
-        case "play" | "pair" | "turn-up" | "going-out" | "closing" | "show" | "sweep":
-            return "takes"
-        case "unchallenged":
-            return "takes"
-        case _:
-            assert_never(how)
+    return "takes a share of" if how.shared else "takes"
 
 
-def taking(who: str, how: WinHow, label: str, amount: str) -> str:
+def taking(who: str, how: WonBy, label: str, amount: str) -> str:
     """A seat winning a compartment, ``amount`` already written: ``Player 2 takes Pope (3
     counters)``, ``Player 1 takes a share of Matrimony (2)``."""
     return f"{who} {took(how)} {label} ({amount})"
 
 
-def taken(who: str, how: WinHow, label: str, amount: int) -> str:
+def taken(who: str, how: WonBy, label: str, amount: int) -> str:
     """A seat winning a compartment, a sentence: ``Player 2 takes Pope (3 counters).``, and how
-    when the hands are shown: ``... (3 counters), sweeping the board.``"""
+    where its way of winning says: ``... (3 counters), sweeping the board.``"""
     line = taking(who, how, label, counters(amount))
-    match how:
-        case "show" | "sweep":
-            return f"{line}, {showing.note(how)}."
-        case "unchallenged":
-            return f"{line}, unchallenged, without showing a card."
-        case "play" | "pair" | "share" | "turn-up" | "going-out" | "closing":
-            return f"{line}."
-        case _:
-            assert_never(how)
+    return f"{line}, {how.after}." if how.after else f"{line}."
 
 
 def shows(who: str, cards: str) -> str:
