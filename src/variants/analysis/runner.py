@@ -1,26 +1,24 @@
 """The runner: a run's chunks shared out over processes, and their tallies merged in order.
 
-This process plays every ``processes``-th chunk itself while forked worker processes play the
-rest, each sent a few ahead; the results come back in the chunks' order, so the figures are
-the same whatever the number of processes. Interrupts (Ctrl-C, SIGTERM) are the starting
-process's to handle: it stops its workers, and a worker whose starter has gone stops itself.
+The chunks go to the standard library's process pool, each process a few ahead; the results
+come back in the chunks' order, so the figures are the same whatever the number of processes.
+Interrupts (Ctrl-C, SIGTERM) are the starting process's to handle: it cancels the work not
+begun, and a process whose starter has gone stops itself.
 """
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import multiprocessing
 import multiprocessing.context
-import multiprocessing.process
 import os
 import signal
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from multiprocessing.connection import Connection
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, TypeVar
 
 from ..engine.compiled import compile_rules
@@ -86,10 +84,10 @@ def run_tasks(
 ) -> Iterator[Any]:
     """Each task's result, in the tasks' order, played by ``processes`` processes.
 
-    This process is one of them: it plays every ``processes``-th task itself while the others
-    play the rest, each sent only a few tasks ahead, so tasks are taken from ``tasks`` as they
-    are wanted. The other processes are forked (they inherit the compiled rules); they stop
-    when the tasks run out, when this process is interrupted or fails, and when it dies."""
+    With more than one, the tasks go to the standard library's process pool
+    (:func:`local_executor`), each process only a few tasks ahead, so tasks are taken from
+    ``tasks`` as they are wanted. The processes stop when the tasks run out, when this process
+    is interrupted or fails (the tasks not begun are cancelled), and when it dies."""
     if processes <= 1:
         for worker, job in tasks:
             result = worker(job)
@@ -101,37 +99,41 @@ def run_tasks(
     # the collector in each forked process leaves it alone instead of touching, and so
     # copying, every page of it.
     gc.freeze()
+    pool = local_executor(processes)
+    finished = False
     try:
-        with _Pool(processes - 1) as pool:
-            numbered = enumerate(tasks)
-            window: deque[tuple[int, Task]] = deque()
-            limit = AHEAD * processes
+        queue = iter(tasks)
+        window: deque[tuple[Future[Any], int]] = deque()
+        limit = AHEAD * processes
 
-            def top_up() -> None:
-                while len(window) < limit:
-                    taken = next(numbered, None)
-                    if taken is None:
-                        return
-                    number, task = taken
-                    whose = number % processes
-                    if whose:
-                        pool.send(whose - 1, task)
-                    window.append((whose, task))
+        def top_up() -> None:
+            while len(window) < limit:
+                task = next(queue, None)
+                if task is None:
+                    return
+                worker, job = task
+                window.append((pool.submit(worker, job), job.count))
 
-            top_up()
-            while window:
-                whose, (worker, job) = window.popleft()
-                top_up()  # the others get their next tasks before this one plays its own
-                result = pool.receive(whose - 1) if whose else worker(job)
-                if progress:
-                    progress(job.count)
-                yield result
+        while True:
+            try:
+                top_up()
+                if not window:
+                    break
+                future, count = window.popleft()
+                result = future.result()
+            except BrokenProcessPool:
+                raise WorkerError("a simulation process stopped before its work was done") from None
+            if progress:
+                progress(count)
+            yield result
+        finished = True
     finally:
+        pool.shutdown(wait=True, cancel_futures=not finished)
         gc.unfreeze()
 
 
 AHEAD = 2
-"""Tasks sent to each other process ahead of the one it is playing, so that it never waits."""
+"""Tasks sent to each process ahead of the one it is playing, so that it never waits."""
 _STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
@@ -139,10 +141,42 @@ class WorkerError(RuntimeError):
     """Another process of a run stopped before its work was done."""
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    if "fork" in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context()
+def local_executor(processes: int) -> ProcessPoolExecutor:
+    """``processes`` processes of this machine, the standard library's pool: forked where the
+    system can (they inherit what is loaded: the rulesets, the compiled rules), each leaving
+    interrupts to this process (a terminal sends Ctrl-C to the whole group), which cancels the
+    work, and each stopping when this process ends, however it ends. The pool starts its
+    processes when it is given its first task, interrupts held back meanwhile: a new process
+    lets them through once it has set its own handlers."""
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    return _HeldBack(processes, context)
+
+
+class _HeldBack(ProcessPoolExecutor):
+    """A process pool whose processes are started with interrupts held back, and let them
+    through once they have set their own handlers (:func:`_worker_started`)."""
+
+    def __init__(self, processes: int, context: multiprocessing.context.BaseContext) -> None:
+        super().__init__(
+            processes, mp_context=context, initializer=_worker_started, initargs=(os.getpid(),)
+        )
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        _block_stop_signals(True)
+        try:
+            return super().submit(fn, *args, **kwargs)
+        finally:
+            _block_stop_signals(False)  # an interrupt held back meanwhile arrives here
+
+
+def _worker_started(parent: int) -> None:
+    """A process of the pool leaves interrupts to the process that started it; SIGTERM stops
+    it at once, and so does the end of its starter, however it ended."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _block_stop_signals(False)
+    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
 
 
 def _block_stop_signals(block: bool) -> None:
@@ -157,116 +191,6 @@ def orphaned(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.2)
     os._exit(1)
-
-
-def _serve(tasks: Connection, results: Connection, parent: int) -> None:
-    """Another process of a run: play each task sent, send back its result, until told to stop.
-
-    Interrupts are left to the process that started it (a terminal sends Ctrl-C to the whole
-    group): that process stops this one, or this one stops itself when it finds it gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _block_stop_signals(False)
-    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
-    while True:
-        try:
-            task = tasks.recv()
-        except (EOFError, OSError):
-            return
-        if task is None:
-            return
-        worker, job = task
-        outcome: tuple[bool, Any]
-        try:
-            outcome = (True, worker(job))
-        except Exception as error:
-            outcome = (False, error)
-        try:
-            results.send(outcome)
-        except OSError:
-            return
-        except Exception:  # a result or error that cannot be sent: say what it was
-            results.send((False, WorkerError(f"{type(outcome[1]).__name__}: {outcome[1]}")))
-
-
-@dataclass
-class _Worker:
-    process: multiprocessing.process.BaseProcess
-    tasks: Connection
-    results: Connection
-
-
-class _Pool:
-    """Processes that play tasks sent to each by number and send back results in order."""
-
-    def __init__(self, size: int) -> None:
-        self.workers: list[_Worker] = []
-        context = _context()
-        try:
-            _block_stop_signals(True)
-            try:
-                for _ in range(size):
-                    task_reader, task_writer = context.Pipe(duplex=False)
-                    result_reader, result_writer = context.Pipe(duplex=False)
-                    process = context.Process(  # type: ignore[attr-defined]
-                        target=_serve, args=(task_reader, result_writer, os.getpid()), daemon=True
-                    )
-                    self.workers.append(_Worker(process, task_writer, result_reader))
-                    process.start()
-                    # Only the worker keeps its ends, so its results end when it does.
-                    task_reader.close()
-                    result_writer.close()
-            finally:
-                _block_stop_signals(False)  # an interrupt held back meanwhile arrives here
-        except BaseException:
-            self.close(finished=False)
-            raise
-
-    def __enter__(self) -> _Pool:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        self.close(finished=kind is None)
-
-    def send(self, index: int, task: Task) -> None:
-        try:
-            self.workers[index].tasks.send(task)
-        except OSError:
-            raise self._stopped(index) from None
-
-    def receive(self, index: int) -> Any:
-        try:
-            ok, value = self.workers[index].results.recv()
-        except (EOFError, OSError):
-            raise self._stopped(index) from None
-        if not ok:
-            raise value
-        return value
-
-    def _stopped(self, index: int) -> WorkerError:
-        process = self.workers[index].process
-        process.join(1)
-        code = process.exitcode
-        how = f"killed by signal {-code}" if code is not None and code < 0 else f"status {code}"
-        return WorkerError(f"a simulation process stopped before its work was done ({how})")
-
-    def close(self, finished: bool) -> None:
-        """Stop the processes: told to finish when the work is done, else at once."""
-        for worker in self.workers:
-            if finished:
-                with contextlib.suppress(OSError):
-                    worker.tasks.send(None)
-            elif worker.process.pid is not None:
-                worker.process.terminate()
-        for worker in self.workers:
-            if worker.process.pid is not None:
-                worker.process.join(5 if finished else 1)
-                if worker.process.is_alive():
-                    worker.process.kill()
-                    worker.process.join()
-            worker.tasks.close()
-            worker.results.close()
-        self.workers = []
 
 
 def simulate_deals(

@@ -16,10 +16,7 @@ from __future__ import annotations
 import concurrent.futures
 import hashlib
 import json
-import multiprocessing
 import os
-import signal
-import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -29,7 +26,7 @@ from ..engine import VERSION
 from ..engine.policies import POLICIES
 from ..mechanics.ruleset import Ruleset
 from .paired import CellSums, ChunkTask, Options, play_chunk
-from .runner import orphaned
+from .runner import local_executor
 from .store import CellKey, Stamp, Store, StoredCell
 
 CHUNK = 1_000
@@ -234,14 +231,6 @@ class Runner(Protocol):
     def close(self, cancel: bool) -> None: ...
 
 
-def _worker_signals(parent: int) -> None:
-    """A worker process leaves interrupts to the process that started it, which cancels the
-    work; SIGTERM stops it at once, and so does the end of its starter, however it ended."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
-
-
 class LocalRunner:
     """This machine: ``jobs`` processes (the standard library's executor), or this process
     alone for one job."""
@@ -249,16 +238,9 @@ class LocalRunner:
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
         self.slots = 2 * self.jobs
-        self.pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.pool: concurrent.futures.Executor | None = None
         if self.jobs > 1:
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            self.pool = concurrent.futures.ProcessPoolExecutor(
-                self.jobs,
-                mp_context=context,
-                initializer=_worker_signals,
-                initargs=(os.getpid(),),
-            )
+            self.pool = local_executor(self.jobs)
 
     def submit(self, task: ChunkTask, ruleset: Ruleset) -> Future[list[CellSums]]:
         if self.pool is not None:
