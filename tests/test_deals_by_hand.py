@@ -515,7 +515,7 @@ CASES: tuple[Case, ...] = (
         plays=cards(1, "QD") + cards(2, "KD") + run(2, "S", "A", "K") + cards(2, "AH", "3H", "4H"),
         winner=2,
         won={"matrimony": [1, 2], "game": [2]},
-        net=(-59, -50, 106),
+        net=(-107, -50, 154),
         board={"intrigue": 3},
     ),
     Case(
@@ -538,11 +538,6 @@ CASES: tuple[Case, ...] = (
         won={"game": [1]},
         net=(-60, 159, -108),
         board={"matrimony": 6, "intrigue": 3},
-        bug=(
-            "the engine has no penalty for holding Spin: its holder pays the ordinary stake for"
-            " each card (interpretation spin-unplayed), 17 x 3 = 51, not the double the text"
-            " asks, 17 x 6 = 102"
-        ),
     ),
     Case(
         "spinado-matrimony-named-cards",

@@ -103,6 +103,16 @@ def test_peel_dressing_and_pope(rulesets: dict[str, Ruleset]) -> None:
     assert "ends without play" in pope
 
 
+def test_a_card_named_apart_from_the_board_is_told_with_its_holders_rule(
+    rulesets: dict[str, Ruleset],
+) -> None:
+    """Peel's Spin: the holder of the ace of diamonds left in hand pays double (016 lines
+    209-211); no compartment is won by the card, so the rule names the card."""
+    going = texts(rulesets["spin"])["rule-going-out"]
+    assert "A player still holding the ace of diamonds (A♦) pays double for their cards." in going
+    assert "the card of" not in going
+
+
 def test_shares_table_matches_the_unit(rulesets: dict[str, Ruleset]) -> None:
     rules = rulesets["peel"].rules
     table = describe.rules_by_anchor(rules)["rule-dressing"].table

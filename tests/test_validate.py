@@ -139,6 +139,14 @@ CASES: tuple[Case, ...] = (
         "116:23: no compartment 'popejoan' (at rules/going_out/holders/0/compartment)",
     ),
     _case(
+        "holders-card-and-compartment",
+        "116:9: name the compartment whose card is held, or the card, not both (at rules/going_out/holders/0)",
+    ),
+    _case(
+        "holders-card-not-in-pack",
+        "116:16: 8D is not in the pack (at rules/going_out/holders/0/card)",
+    ),
+    _case(
         "interpretation-unknown",
         "22:21: no interpretation has the id 'players-count' (at rules/players/interpretation)",
     ),

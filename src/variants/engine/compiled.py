@@ -113,6 +113,8 @@ class TrumpTables:
     """Compartments whose held card doubles them at the end (the same under every trump)."""
     holders: tuple[tuple[int, bool], ...]
     """(compartment, exempt?) at going out (the same under every trump)."""
+    card_holders: tuple[tuple[int, bool], ...]
+    """(card, exempt?) at going out, for cards named apart from any compartment."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +189,8 @@ class CompiledRules:
     """Compartments whose held card doubles them at the end."""
     holders: tuple[tuple[int, bool], ...]
     """(compartment, exempt?) at going out: exempt, or else pays double."""
+    card_holders: tuple[tuple[int, bool], ...]
+    """(card, exempt?) at going out, for cards named apart from any compartment."""
     removed: tuple[int, ...]
     out_of_pack: tuple[tuple[int, int], ...]
     """(card, REMOVED) for each removed card."""
@@ -355,6 +359,7 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
         game=draft.game,
         penalties=tuple(draft.penalties),
         holders=tuple(draft.holders),
+        card_holders=tuple(draft.card_holders),
     )
 
 
@@ -386,6 +391,7 @@ def compile_rules(rules: Rules, players: int) -> CompiledRules:
         by_trump=by_trump,
         penalties=rule_wide.penalties,
         holders=rule_wide.holders,
+        card_holders=rule_wide.card_holders,
         removed=rules.pack.removed,
         out_of_pack=tuple((card, REMOVED) for card in rules.pack.removed),
         trump_after=tuple(_trump_after(rules, card) for card in range(END + 1)),

@@ -114,6 +114,8 @@ class Draft:
     """Compartments whose card, left in a hand at the end, doubles them."""
     holders: list[tuple[int, bool]] = field(default_factory=list)
     """(compartment, exempt?): a seat holding its card pays nothing at going out, or double."""
+    card_holders: list[tuple[int, bool]] = field(default_factory=list)
+    """(card, exempt?): a seat holding the card pays nothing at going out, or double."""
     settled: set[int] = field(default_factory=set)
     """Compartments whose held cards settlement asks about."""
 

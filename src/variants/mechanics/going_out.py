@@ -127,13 +127,13 @@ def settle_going_out(
         ledger.take(compiled.game, winner, WON)
     going = compiled.rules.going_out
     per_card = going.per_card
-    count, paid = _counting(going.counted)
+    count, paid, doubled = _counting(going.counted)
     log = ledger.log
     if log is None:
         # The winner's hand is empty, so it pays itself nothing.
         net = ledger.net
         total = 0
-        for seat, factor in enumerate(holders.factors(compiled, held, per_card)):
+        for seat, factor in enumerate(holders.factors(compiled, held, per_card, hands)):
             amount = factor * count(hands[seat])
             net[seat] -= amount
             total += amount
@@ -141,22 +141,24 @@ def settle_going_out(
         return
     for other, hand in enumerate(hands):
         if other != winner:
-            factor = holders.factor(compiled, log, other, held, len(hand))
+            factor = holders.factor(compiled, log, other, held, hand)
             counted = count(hand)
-            ledger.pay(other, winner, per_card * counted * factor, paid, counted)
+            reason = doubled if factor > 1 else paid
+            ledger.pay(other, winner, per_card * counted * factor, reason, counted)
 
 
 def _points(hand: Sequence[int]) -> int:
     return sum(POINTS[card] for card in hand)
 
 
-def _counting(counted: Counted) -> tuple[Callable[[Sequence[int]], int], PaidFor]:
-    """How a hand left is counted, and what the payment is for."""
+def _counting(counted: Counted) -> tuple[Callable[[Sequence[int]], int], PaidFor, PaidFor]:
+    """How a hand left is counted, and what the payment is for: as it is, and doubled for a
+    card its payer still holds (:mod:`.holders`)."""
     match counted:
         case "cards":
-            return len, PAID
+            return len, PAID, PAID_DOUBLED
         case "points":
-            return _points, PAID_POINTS
+            return _points, PAID_POINTS, PAID_POINTS_DOUBLED
         case _:
             assert_never(counted)
 
@@ -204,3 +206,13 @@ PAID = PaidFor("going-out", paid_for, _rule)
 """A payment for the cards left in a hand when a seat goes out."""
 PAID_POINTS = PaidFor("points-left", paid_for_points, _rule)
 """A payment for the points of the cards left in a hand when a seat goes out."""
+
+
+def _doubled(words: Callable[[int], str]) -> Callable[[int], str]:
+    return lambda counted: f"{words(counted)}, doubled for the unplayed card held"
+
+
+PAID_DOUBLED = PaidFor("going-out-doubled", _doubled(paid_for), _rule)
+"""A payment for the cards left, doubled for a card its payer holds (:mod:`.holders`)."""
+PAID_POINTS_DOUBLED = PaidFor("points-left-doubled", _doubled(paid_for_points), _rule)
+"""A payment for the points left, doubled for a card its payer holds (:mod:`.holders`)."""

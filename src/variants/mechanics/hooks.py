@@ -86,6 +86,10 @@ class Tables(Protocol):
     def holders(self) -> tuple[tuple[int, bool], ...]:
         """(compartment, exempt?) for the cards whose holders going out treats apart."""
 
+    @property
+    def card_holders(self) -> tuple[tuple[int, bool], ...]:
+        """(card, exempt?) for the cards named apart from any compartment."""
+
 
 class Ledger(Protocol):
     """The counters of one deal, as settlement hooks move them."""

@@ -42,6 +42,7 @@ from .contributions import Contributions
 from .going_out import Counted
 from .held_payments import HeldPayment
 from .holders import HolderRule
+from .holders import build as build_holder
 from .in_lieu import InLieu
 from .passing import Passing
 from .payments import CardPayment
@@ -824,9 +825,7 @@ def build_rules(raw: Raw) -> Rules:
         going_out=GoingOut(
             per_card=raw["going_out"]["per_card"],
             counted=raw["going_out"].get("counted", "cards"),
-            holders=tuple(
-                HolderRule(h["compartment"], h["pays"]) for h in raw["going_out"].get("holders", ())
-            ),
+            holders=tuple(build_holder(h) for h in raw["going_out"].get("holders", ())),
             **_common(raw["going_out"]),
         ),
         game=Game(

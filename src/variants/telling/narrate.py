@@ -399,9 +399,10 @@ class _Teller:
                 if self.lead is not None:
                     self.run_events.append(event)
                 self.end_run()
-            case Exempted(seat=seat, compartment=cid, cards=cards):
+            case Exempted(seat=seat, compartment=cid, cards=cards, card=held_card):
                 self.end_run()
-                self.lines.append(holders.told(self.cap_name(seat), self.labels[cid], cards))
+                what = self.labels[cid] if held_card is None else style.card(held_card)
+                self.lines.append(holders.told(self.cap_name(seat), what, cards))
             case Penalty(seat=seat, compartment=cid, amount=amount, cards=cards):
                 held = style.listed(cards) + ("," if len(cards) > 1 else "")
                 self.lines.append(

@@ -93,8 +93,9 @@ def step_line(
             return taken(who(seat), how, labels[cid], amount)
         case Paid(payer=payer, payee=payee, amount=amount, reason=reason, cards=cards):
             return pays([name(payer)], name(payee), amount, paid_for(reason, cards))
-        case Exempted(seat=seat, compartment=cid):
-            return f"{who(seat)} holds {labels[cid]} unplayed and pays nothing."
+        case Exempted(seat=seat, compartment=cid, card=held_card):
+            what = labels[cid] if held_card is None else card(held_card)
+            return f"{who(seat)} holds {what} unplayed and pays nothing."
         case Penalty(seat=seat, compartment=cid, amount=amount):
             return unplayed_penalty.step(who(seat), labels[cid], amount)
         case WentOut(seat=seat):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...core.cards import card_glyph, card_words
 from ...mechanics import going_out, holders
 from ...mechanics.ruleset import Rules
 from ...rules.roles import going_out as game_of
@@ -23,7 +24,12 @@ def going_out_rule(rules: Rules) -> Rule:
     label = None if game is None else game.label
     sentences = list(going_out.sentences(going.per_card, label, going.counted))
     for holder in going.holders:
-        who = f"A player still holding the card of {holder_phrase(rules, holder.compartment)}"
+        if holder.card is not None:
+            held = f"{card_words(holder.card)} ({card_glyph(holder.card)})"
+            who = f"A player still holding {held}"
+        else:
+            assert holder.compartment is not None
+            who = f"A player still holding the card of {holder_phrase(rules, holder.compartment)}"
         sentences.append(f"{who} {holders.pays(holder.pays)} for their cards.")
     return Rule(
         "rule-going-out", "Going out", tuple(sentences), going.provenance, going.interpretation
