@@ -222,7 +222,8 @@ def test_a_divided_pair_names_both_sharers_and_each_payment_its_payer_payee_and_
         "suit: the run stops, Player 2 to lead."
     ) in told
     assert told[-4:-2] == [  # the dealer still holds Spin, and pays double (016 lines 209-211)
-        "The dealer pays Player 2 96 counters for 16 cards left, doubled for the unplayed card held.",
+        "The dealer pays Player 2 96 counters for 16 cards left, doubled for the unplayed card"
+        " held.",
         "Player 1 pays Player 2 48 counters for 16 cards left.",
     ]
     steps = [step_line(e, rules, dealer, players, PEOPLE) for e in events]
