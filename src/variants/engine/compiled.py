@@ -21,7 +21,16 @@ from ..mechanics import MECHANICS, others_stakes, spread
 from ..mechanics import pool as pool_cards
 from ..mechanics.base import Draft
 from ..mechanics.contributions import pool
-from ..mechanics.hooks import AfterCard, AtDeal, AtEnd, AtStop, AtTurn, AtTurnUp, InTurn
+from ..mechanics.hooks import (
+    AfterCard,
+    AfterStop,
+    AtDeal,
+    AtEnd,
+    AtStop,
+    AtTurn,
+    AtTurnUp,
+    InTurn,
+)
 from ..mechanics.ruleset import Compartment, Dressing, Rules, StopCause
 from ..rules.dealplan import SPARE as PLAN_SPARE
 from ..rules.dealplan import TURN_UP, DealPlan, plan_deal
@@ -96,6 +105,9 @@ class TrumpTables:
     the next."""
     told_at_turn: tuple[AtTurn, ...]
     """The hooks at that moment that only tell (tried after ``at_turn``'s, with a log only)."""
+    after_stop: tuple[AfterStop, ...]
+    """The mechanics' hooks called, in order, when a run has stopped and its last player is to
+    lead the next."""
     at_end: tuple[AtEnd, ...]
     """The mechanics' hooks called, in order, once a seat has gone out and the deal is
     settled."""
@@ -345,11 +357,13 @@ def _trump_tables(rules: Rules, trump: int | None, succ: tuple[int, ...]) -> Tru
             or draft.at_stop
             or draft.at_turn
             or draft.told_at_turn
+            or draft.after_stop
             or draft.at_end
         ),
         at_stop=tuple(draft.at_stop),
         at_turn=tuple(draft.at_turn),
         told_at_turn=tuple(draft.told_at_turn),
+        after_stop=tuple(draft.after_stop),
         at_end=tuple(draft.at_end),
         special=tuple(bool(single[c]) or more[c] for c in range(52)),
         more=more,

@@ -451,6 +451,7 @@ def play_dealt(
         in_turn = tables.in_turn
         after_card = tables.after_card
         at_stop = tables.at_stop
+        after_stop = tables.after_stop
         at_turn = tables.at_turn + tables.told_at_turn if logging else tables.at_turn
         pair_player: dict[int, int] = {}
         pending_bonus: list[tuple[int, int]] = []
@@ -565,6 +566,8 @@ def play_dealt(
                 break
             if not hand:
                 break
+            for after_hook in after_stop:
+                after_hook(run, leader)
         if logging:
             log.append(WentOut(seat, card))  # type: ignore[union-attr]
         settling = holders(owner, tables.settling, k)

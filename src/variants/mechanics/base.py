@@ -17,7 +17,7 @@ from ..core.citations import Provenance
 from ..core.findings import RuleCheck
 
 if TYPE_CHECKING:
-    from .hooks import AfterCard, AtDeal, AtEnd, AtStop, AtTurn, AtTurnUp, InTurn
+    from .hooks import AfterCard, AfterStop, AtDeal, AtEnd, AtStop, AtTurn, AtTurnUp, InTurn
     from .ruleset import Rules
 
 Place = Literal["win", "compartment", "board", "going_out", "deal", "dressing", "play"]
@@ -105,6 +105,9 @@ class Draft:
     told_at_turn: list[AtTurn] = field(default_factory=list)
     """Hooks at the same moment that only add events to the log (what is said at the table),
     tried after :attr:`at_turn`'s: the play loop calls them only when a log is kept."""
+    after_stop: list[AfterStop] = field(default_factory=list)
+    """Hooks called, in order, when a run has stopped and its last player, with cards left, is
+    to lead the next (:data:`.hooks.AfterStop`)."""
     at_end: list[AtEnd] = field(default_factory=list)
     """Hooks called, in order, once a seat has gone out and the deal is settled
     (:data:`.hooks.AtEnd`)."""

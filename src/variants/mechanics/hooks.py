@@ -20,6 +20,8 @@ play loop calls them at these moments, and only for the deals, cards and stops t
   holds it, or no one does): the hook may tell who passes before it is played, and may have a
   seat play a card, the run going on from that card or from the card it stands for. A hook
   that only tells is called only when a log is kept.
+- :data:`AfterStop`, when a run has stopped and its last player is to lead the next: the hook
+  may have him show cards and take compartments (a pair declared);
 - :data:`AtEnd`, when a seat has gone out and the deal is settled: the hook may move counters
   for the cards left in the hands.
 
@@ -176,6 +178,8 @@ AtTurn = Callable[[Run, int, int, int], "tuple[int, int, int] | None"]
 when no one does, the next card) -> (seat, card, from) when the hook had a seat play a card,
 the run going on from the card ``from`` (the card itself, or the card it stands for); None when
 it played nothing."""
+AfterStop = Callable[[Run, int], None]
+"""(the deal, the seat that played the stop and leads next, with cards left) -> nothing."""
 AtEnd = Callable[[Run, int], None]
 """(the deal, the seat that went out) -> nothing: called once the deal is settled, the cards
 left in the hands still in them."""
