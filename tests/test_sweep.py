@@ -22,7 +22,8 @@ from variants.analysis.paired import (
     play_chunk,
     shown_rows,
 )
-from variants.analysis.store import Store
+from variants.analysis.replay import inconsistent
+from variants.analysis.store import Store, stored_cells
 from variants.analysis.sweep import LocalRunner, plan, variants
 from variants.analysis.sweep import run as run_plan
 from variants.rules.loader import load_ruleset
@@ -57,6 +58,7 @@ def store_a(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "cells": PEEL_CELLS,
         "played": PEEL_CELLS,
         "from_store": 0,
+        "removed": 0,
         "deals": PEEL_CELLS * 2000,
     }
     return store
@@ -67,8 +69,30 @@ def test_a_second_sweep_plays_nothing(store_a: Path) -> None:
         "cells": PEEL_CELLS,
         "played": 0,
         "from_store": PEEL_CELLS,
+        "removed": 0,
         "deals": 0,
     }
+
+
+def test_a_cell_of_an_option_the_rules_no_longer_have_is_removed(
+    store_a: Path, tmp_path: Path
+) -> None:
+    """A cell whose options the ruleset no longer has (an option renamed, say) can never be
+    brought up to date: the next sweep of the ruleset removes it, and plays the cell its rules
+    now ask for."""
+    store = tmp_path / "C.sqlite"
+    shutil.copyfile(store_a, store)
+    with sqlite3.connect(store) as connection:
+        connection.execute(
+            "UPDATE figures SET options = json_set(options, '$.gone', 'yes') "
+            "WHERE changed = 'five_pool=five' AND policy = 'random'"
+        )
+    found = sweep(store)
+    assert (found["removed"], found["played"]) == (1, 1)
+    with sqlite3.connect(store) as connection:
+        stale = connection.execute("SELECT COUNT(*) FROM figures WHERE options LIKE '%gone%'")
+        assert stale.fetchone() == (0,)
+    assert inconsistent(stored_cells(store)) == []
 
 
 def test_one_row_a_cell_and_figure_readable_as_sql(store_a: Path) -> None:

@@ -224,6 +224,37 @@ class Store:
         except sqlite3.Error as error:
             raise StoreError(f"{self.path}: cannot write the store: {error}") from None
 
+    def forget(self, ruleset: str, keep: Iterable[Options]) -> int:
+        """Remove every cell of ``ruleset`` whose options are none of ``keep``: the variants of
+        options the ruleset no longer has, which no sweep can bring up to date. The number of
+        cells removed."""
+        kept = {CellKey(ruleset, options, 0, "", 0, 0).options_text for options in keep}
+        held = {
+            str(options)
+            for (options,) in self._rows(
+                "SELECT DISTINCT options FROM figures WHERE ruleset = ?", (ruleset,)
+            )
+        }
+        gone = sorted(held - kept)
+        removed = 0
+        try:
+            with self._transaction():
+                for options in gone:
+                    query = (
+                        "SELECT COUNT(*) FROM (SELECT DISTINCT players, policy, seed, deals "
+                        "FROM figures WHERE ruleset = ? AND options = ?)"
+                    )
+                    ((count,),) = self._rows(query, (ruleset, options))
+                    removed += int(count)
+                    self.connection.execute(
+                        "DELETE FROM figures WHERE ruleset = ? AND options = ?", (ruleset, options)
+                    )
+            if removed:
+                self.connection.execute("VACUUM")  # the file shrinks by what was removed
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: cannot write the store: {error}") from None
+        return removed
+
     def cells(self, ruleset: str | None = None) -> list[StoredCell]:
         """Every cell in the store (of ``ruleset``), in the order of their keys."""
         query = "SELECT * FROM figures"

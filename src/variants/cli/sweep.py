@@ -23,6 +23,7 @@ from ..analysis.sweep import (
     plan,
     run,
     table_sizes,
+    variants,
 )
 from ..core.settings import SettingError, store_path
 from ..dealfile import MAX_SEED
@@ -166,9 +167,11 @@ def run_sweep(args: argparse.Namespace) -> int:
     if not any(table_sizes(ruleset, args.players or ()) for ruleset in rulesets):
         raise UsageError("no cell to play: no ruleset allows the table sizes asked for")
     runner = _runner(args)  # a cluster that cannot be used is said before the store is made
-    written = 0
+    written = removed = 0
     try:
         with open_store(args.store) as store:
+            # The cells of options a ruleset no longer has can never be brought up to date.
+            removed = sum(store.forget(r.id, [v.options for v in variants(r)]) for r in rulesets)
             asked = (args.players or (), args.policy or (), args.deals, args.seed)
             planned = plan(rulesets, store, *asked)
             bar = None
@@ -194,6 +197,7 @@ def run_sweep(args: argparse.Namespace) -> int:
             "cells": planned.cells,
             "played": written,
             "from_store": planned.cells - written,
+            "removed": removed,
             "deals": planned.deals,
         }
         if site_runs is not None:
@@ -203,6 +207,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     say(
         f"{planned.cells} cell{'s' if planned.cells != 1 else ''}: {written} played "
         f"({planned.deals:,} deals), {planned.cells - written} up to date in {args.store}"
+        + (f"; {removed} of options no longer in the rules removed" if removed else "")
     )
     if site_runs is not None:
         say(
