@@ -531,6 +531,18 @@ CASES: tuple[Case, ...] = (
         board={"matrimony": 6, "intrigue": 3},
     ),
     Case(
+        "spin-matrimony-declared",
+        "spin",
+        plays=run(1, "C", "A", "K")
+        + cards(1, "9H")
+        + run(2, "H", "10", "K")
+        + run(2, "S", "A", "K"),
+        winner=2,
+        won={"matrimony": [1], "game": [2]},
+        net=(-108, -6, 111),
+        board={"intrigue": 3},
+    ),
+    Case(
         "spin-held-pays-double",
         "spin",
         plays=run(1, "C", "A", "K") + cards(1, "AH", "KH", "KS", "7D"),

@@ -28,6 +28,8 @@ from variants.mechanics import MECHANICS, Win, build_win, ruleset
 from variants.mechanics.base import PaidFor, WonBy
 from variants.mechanics.bonus import Bonus, BonusCounted
 from variants.mechanics.combination import BestWin, Otherwise, PairChoice, RankPairWin
+from variants.mechanics.declared import DeclaredPairs
+from variants.mechanics.declared import When as DeclaredWhen
 from variants.mechanics.going_out import Counted
 from variants.mechanics.held_payments import HeldPayment, PaidBy
 from variants.mechanics.held_payments import When as HeldWhen
@@ -113,6 +115,7 @@ TIES: dict[str, Tie] = {
     "rules.going_out.holders[].pays": Tie(HolderRule, "pays", HolderPays),
     "rules.play.with_another.joins": Tie(WithAnother, "joins", Joins),
     "rules.play.passing.to": Tie(Passing, "to", Direction),
+    "rules.play.declared.when": Tie(DeclaredPairs, "when", DeclaredWhen),
     "rules.play.played_at_stop.when": Tie(PlayedAtStop, "when", When),
     "rules.play.held_payments[].when": Tie(HeldPayment, "when", HeldWhen),
     "rules.play.held_payments[].paid": Tie(HeldPayment, "paid", PaidBy),

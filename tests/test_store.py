@@ -49,6 +49,17 @@ def test_the_shipped_store_covers_every_option_value_of_every_ruleset_up_to_date
         for size in table_sizes(r)
     ) * len(POLICY_DEALS)
     assert planned.cells == expected
+    current = {(r.id, v.options) for r in RULESETS for v in variants(r)}
+    stale = sorted(
+        {
+            cell_label(c.key)
+            for c in stored_cells(SHIPPED)
+            if (c.key.ruleset, c.key.options) not in current
+        }
+    )
+    assert not stale, (
+        f"cells of options the rulesets no longer have: {stale[:3]}: run variants sweep"
+    )
 
 
 def test_the_shipped_store_plays_the_sizes_the_issue_asks_for() -> None:

@@ -41,6 +41,8 @@ English.
 - :mod:`.vying`: the players bet before play on the sets of one rank they hold, the best set
   taking the compartment and the bets (Pochen's centre pool), a bet raised once where the rules
   let it (Meyers' Poch).
+- :mod:`.declared`: a pair's holder shows both its cards after a stop he has played and takes its
+  pool without playing them (Peel's Spin).
 - :mod:`.by_rank`: runs by rank in any suit, the next player in turn holding the rank taking up
   the run, a card that stands for any card, a payment at a stop (the Encyclopédie's Comète).
 
@@ -60,6 +62,7 @@ from . import (
     card,
     combination,
     contributions,
+    declared,
     down_and_up,
     going_out,
     held_payments,
@@ -134,6 +137,7 @@ MECHANICS: tuple[Mechanic, ...] = (
     shown_before_play,
     vying,
     by_rank,
+    declared,
 )
 """Every mechanic, in the order its schema fragments and compile steps are applied."""
 
@@ -144,6 +148,7 @@ PLAY_FLOW: tuple[PlayFlow, ...] = (
     by_rank,
     played_at_stop,
     held_payments,
+    declared,
 )
 """The mechanics that change how play flows, in the order the rules page and the comparison
 tell them."""

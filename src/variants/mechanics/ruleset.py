@@ -25,6 +25,7 @@ from . import (
     build_win,
     by_rank,
     contributions,
+    declared,
     held_payments,
     in_lieu,
     passing,
@@ -39,6 +40,7 @@ from . import (
 from .bonus import Bonus
 from .by_rank import ByRank
 from .contributions import Contributions
+from .declared import DeclaredPairs
 from .going_out import Counted
 from .held_payments import HeldPayment
 from .holders import HolderRule
@@ -343,6 +345,8 @@ class Play:
     """The card played when a run stops (:mod:`variants.mechanics.played_at_stop`)."""
     passing: Passing | None = None
     """The turn passing when a player cannot continue a run (:mod:`variants.mechanics.passing`)."""
+    declared: DeclaredPairs | None = None
+    """A pair's holder showing it after a stop (:mod:`variants.mechanics.declared`)."""
     held_payments: tuple[HeldPayment, ...] = ()
     """Payments for cards held (:mod:`variants.mechanics.held_payments`)."""
     by_rank: ByRank | None = None
@@ -817,6 +821,7 @@ def build_rules(raw: Raw) -> Rules:
             with_another=with_another.build(play.get("with_another")),
             played_at_stop=played_at_stop.build(play.get("played_at_stop")),
             passing=passing.build(play.get("passing")),
+            declared=declared.build(play.get("declared")),
             showing=showing.build(play.get("showing")),
             held_payments=held_payments.build(play.get("held_payments")),
             by_rank=by_rank.build(play.get("by_rank")),
