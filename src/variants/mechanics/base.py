@@ -67,6 +67,25 @@ class WayToWin:
     before_play: ClassVar[bool] = False
     """Whether it is won before any card is played, by what a hand holds."""
 
+    def brief(self) -> str:
+        """The cards that win it, briefly: ``9♦``, ``Q K of trumps``, ``going out``."""
+        raise NotImplementedError
+
+    def short(self) -> str:
+        """The cards that win it, short enough for a segment of the board's figure: as
+        :meth:`brief` says them, unless a way to win says otherwise (``trump Q+K``)."""
+        return self.brief()
+
+    def named_card(self) -> int | None:
+        """The card, when playing one named card wins it (not any trump of a rank, nor several
+        cards), else None."""
+        return None
+
+    def two_ranks(self) -> frozenset[int] | None:
+        """The two ranks whose cards win it together (a king and a queen: Matrimony), else
+        None."""
+        return None
+
 
 @dataclass
 class Draft:

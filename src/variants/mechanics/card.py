@@ -57,6 +57,9 @@ class CardWin(WayToWin):
         """The card, briefly: ``9♦``."""
         return card_glyph(self.card)
 
+    def named_card(self) -> int | None:
+        return self.card
+
     def sentences(self) -> tuple[str, ...]:
         return (f"Won by the player who plays {card_label(self.card)}.",)
 
@@ -88,6 +91,9 @@ class TrumpWin(WayToWin):
     def brief(self) -> str:
         """The card, briefly: ``K of trumps``."""
         return f"{RANKS[self.rank]} of trumps"
+
+    def short(self) -> str:
+        return f"trump {RANKS[self.rank]}"
 
     def sentences(self) -> tuple[str, ...]:
         return (f"Won by the player who plays the {rank_words(self.rank)} of trumps.",)

@@ -101,6 +101,9 @@ class RanksWin(WayToWin):
         """The ranks, briefly: ``K+Q, any suit``."""
         return "+".join(RANKS[r] for r in self.ranks) + ", any suit"
 
+    def two_ranks(self) -> frozenset[int] | None:
+        return frozenset(self.ranks)
+
     def sentences(self) -> tuple[str, ...]:
         first, second = (rank_words(r) for r in self.ranks)
         return (

@@ -149,6 +149,9 @@ class PairWin(WayToWin):
         """The cards, short enough for a figure: ``trump Q+K``."""
         return "trump " + "+".join(RANKS[r] for r in self.ranks)
 
+    def two_ranks(self) -> frozenset[int] | None:
+        return frozenset(self.ranks)
+
     def both(self) -> str:
         """The two cards in words: ``the queen and the king of trumps``."""
         first, second = (rank_words(r) for r in self.ranks)

@@ -90,6 +90,9 @@ class HeldTrumps(WayToWin):
         """``A of trumps held``, ``K+Q of trumps held``."""
         return "+".join(RANKS[rank] for rank in self.ranks) + " of trumps held"
 
+    def two_ranks(self) -> frozenset[int] | None:
+        return frozenset(self.ranks) if len(self.ranks) == 2 else None
+
     def sentences(self) -> tuple[str, ...]:
         named = " and ".join(rank_words(rank) for rank in self.ranks)
         return (

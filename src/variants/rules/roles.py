@@ -18,20 +18,9 @@ that change it can be told from those that do not.
 
 from __future__ import annotations
 
-from typing import assert_never
-
 from ..core.cards import parse_rank
 from ..mechanics import (
-    BestWin,
-    CardWin,
-    GoingOutWin,
-    HeldTrumps,
     PairWin,
-    RankPairWin,
-    RanksWin,
-    SequenceHeld,
-    TrumpWin,
-    VyingWin,
     Win,
 )
 from ..mechanics.bonus import Bonus
@@ -51,15 +40,7 @@ def stake(rules: Rules, compartment: Compartment) -> int:
 def named_card(win: Win) -> int | None:
     """The card, when playing one named card wins it (not any trump of a rank, nor several
     cards), else None."""
-    match win:
-        case CardWin():
-            return win.card
-        case TrumpWin() | PairWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
-            return None
-        case HeldTrumps() | SequenceHeld() | VyingWin():
-            return None
-        case _:
-            assert_never(win)
+    return win.named_card()
 
 
 def by_named_card(win: Win) -> bool:
@@ -68,16 +49,8 @@ def by_named_card(win: Win) -> bool:
 
 
 def by_several_trumps(win: Win) -> PairWin | None:
-    """The pair, when several trumps played win it together (Matrimony), else None."""
-    match win:
-        case PairWin():
-            return win
-        case CardWin() | TrumpWin() | GoingOutWin() | RanksWin() | RankPairWin() | BestWin():
-            return None
-        case HeldTrumps() | SequenceHeld() | VyingWin():
-            return None
-        case _:
-            assert_never(win)
+    """The pair, when several cards played win it together (Matrimony), else None."""
+    return win if isinstance(win, PairWin) else None
 
 
 def split_between_seats(win: Win) -> bool:
@@ -114,24 +87,9 @@ def king_and_queen(rules: Rules) -> Compartment | None:
     """The first compartment won by a king and a queen together, if any: of trumps in Pope
     Joan, of one named suit in Spin, of any suit when the hands are shown (Matrimony itself)."""
     for compartment in rules.board.compartments:
-        if _two_ranks(compartment.win) == KING_AND_QUEEN:
+        if compartment.win.two_ranks() == KING_AND_QUEEN:
             return compartment
     return None
-
-
-def _two_ranks(win: Win) -> frozenset[int] | None:
-    """The ranks a compartment won by two cards together is won by, else None."""
-    match win:
-        case PairWin() | RanksWin():
-            return frozenset(win.ranks)
-        case CardWin() | TrumpWin() | GoingOutWin() | RankPairWin() | BestWin():
-            return None
-        case HeldTrumps():
-            return frozenset(win.ranks) if len(win.ranks) == 2 else None
-        case SequenceHeld() | VyingWin():
-            return None
-        case _:
-            assert_never(win)
 
 
 def going_out(rules: Rules) -> Compartment | None:

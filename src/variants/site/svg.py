@@ -22,16 +22,6 @@ from markupsafe import Markup
 
 from ..core.cards import RANKS, SUIT_GLYPHS, SUITS, is_red, rank_of, suit_of
 from ..mechanics import (
-    BestWin,
-    CardWin,
-    GoingOutWin,
-    HeldTrumps,
-    PairWin,
-    RankPairWin,
-    RanksWin,
-    SequenceHeld,
-    TrumpWin,
-    VyingWin,
     others_stakes,
 )
 from ..mechanics.ruleset import Compartment, Payer, Rules, Ruleset
@@ -190,18 +180,7 @@ def _laid_by(payer: Payer) -> str:
 
 def short_cards(compartment: Compartment) -> str:
     """The winning card or cards, short enough for a segment (``9♦``, ``trump Q+K``)."""
-    win = compartment.win
-    match win:
-        case PairWin():
-            return win.short()
-        case TrumpWin():
-            return "trump " + RANKS[win.ranks[0]]
-        case CardWin() | GoingOutWin():
-            return d.compartment_cards(compartment)
-        case RanksWin() | RankPairWin() | BestWin() | HeldTrumps() | SequenceHeld() | VyingWin():
-            return win.brief()
-        case _:
-            assert_never(win)
+    return compartment.win.short()
 
 
 def _segments(rules: Rules, cx: float, cy: float, radius: float) -> list[Segment]:
