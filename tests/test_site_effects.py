@@ -89,3 +89,15 @@ def test_a_ruleset_without_options_says_so(built_site: Path) -> None:
     html = page(built_site, "statistics/matrimony-foster")
     section = html.split('id="options"', 1)[1].split("<h2", 1)[0]
     assert "This ruleset offers no options, so there is nothing to measure" in text_of(section)
+
+
+def test_values_a_ruleset_declares_worth_measuring_together_are_shown_with_their_sum_apart(
+    built_site: Path,
+) -> None:
+    """Spin declares its two rules for pairs worth measuring together: its statistics page
+    gives their effect together, the sum of their effects apart and the difference."""
+    text = text_of(page(built_site, "statistics/spin"))
+    assert "2 option values measured together" in text
+    assert "Two players who play the two cards divide the pool and" in text
+    assert "Do Spin's two rules for its pairs change the game more together" in text
+    assert "Apart, added up" in text and "within ±" in text

@@ -9,11 +9,11 @@ narrows it. An effect is distinguishable from none when its paired interval leav
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import VERSION
-from ..mechanics.ruleset import Ruleset
+from ..mechanics.ruleset import Combination, Ruleset
 from ..rules import roles
 from .paired import FIGURES
 from .store import StoredCell
@@ -76,12 +76,107 @@ def _se(stat: Stat) -> float:
     return stat.standard_error()
 
 
+Groups = dict[tuple[int, str], tuple[int, int, dict[str, StoredCell]]]
+"""By table size and policy: the seed and deals of the run read, and its up-to-date cells by
+what they change (empty: the default rules)."""
+
+
 def option_effects(ruleset: Ruleset, cells: Iterable[StoredCell]) -> tuple[list[OptionEffect], int]:
-    """Each variant's effects, from the cells of ``ruleset`` that are up to date (played under
-    its rules as they are now, by this engine); and how many cells were out of date.
+    """Each option value's effects, from the cells of ``ruleset`` that are up to date (played
+    under its rules as they are now, by this engine); and how many cells were out of date.
 
     Where the store holds several runs of a table size and policy, the one of most deals is
     read (of those, the lowest seed)."""
+    groups, stale = _groups(ruleset, cells)
+    together = {combination.label for combination in ruleset.combinations}
+    found_effects: list[OptionEffect] = []
+    for (players, policy), (seed, deals, group) in sorted(groups.items()):
+        default = group[""]
+        for changed in sorted(group, key=_option_order(ruleset)):
+            if not changed or changed in together:
+                continue
+            option, _, value = changed.partition("=")
+            found_effects.append(
+                OptionEffect(
+                    option,
+                    value,
+                    players,
+                    policy,
+                    seed,
+                    deals,
+                    _effects(group[changed], default, players),
+                )
+            )
+    return found_effects, stale
+
+
+@dataclass(frozen=True)
+class Apart:
+    """One figure of option values played together, against the sum of their effects apart."""
+
+    figure: str
+    apart: float
+    """The sum of the values' effects, each played alone."""
+    difference: float
+    """The effect together less :attr:`apart`: what the values do together that they do not do
+    apart."""
+    bound: float
+    """The difference's 95% interval is at most this wide on either side: the sum of the
+    half-widths of the effect together and of each effect apart (the store keeps no deal-by-deal
+    covariance of two variants, so the bound is the widest they allow)."""
+
+    @property
+    def distinguishable(self) -> bool:
+        return abs(self.difference) > self.bound
+
+
+@dataclass(frozen=True)
+class Together:
+    """Option values a ruleset declares worth measuring together, at one table size under one
+    policy: their effect, and how far it differs from the sum of their effects apart."""
+
+    combination: Combination
+    players: int
+    policy: str
+    seed: int
+    deals: int
+    effects: tuple[Effect, ...]
+    apart: tuple[Apart, ...]
+
+
+def together_effects(ruleset: Ruleset, cells: Iterable[StoredCell]) -> list[Together]:
+    """Each combination ``ruleset`` declares, at each table size and policy whose up-to-date
+    cells hold it and each of its values alone."""
+    groups, _ = _groups(ruleset, cells)
+    found: list[Together] = []
+    for (players, policy), (seed, deals, group) in sorted(groups.items()):
+        default = group[""]
+        for combination in ruleset.combinations:
+            cell = group.get(combination.label)
+            alone = [group.get(f"{option}={value}") for option, value in combination.options]
+            if cell is None or any(one is None for one in alone):
+                continue
+            effects = _effects(cell, default, players)
+            singles = [
+                {e.figure: e for e in _effects(one, default, players)} for one in alone if one
+            ]
+            apart = tuple(
+                Apart(
+                    effect.figure,
+                    total := sum(one[effect.figure].effect for one in singles),
+                    effect.effect - total,
+                    effect.half + sum(one[effect.figure].half for one in singles),
+                )
+                for effect in effects
+                if all(effect.figure in one for one in singles)
+            )
+            found.append(Together(combination, players, policy, seed, deals, effects, apart))
+    return found
+
+
+def _groups(ruleset: Ruleset, cells: Iterable[StoredCell]) -> tuple[Groups, int]:
+    """The up-to-date cells of ``ruleset``, grouped, the run of most deals of each table size
+    and policy (of those, the lowest seed) kept; and how many cells were out of date."""
     current: dict[tuple[int, str, int, int], dict[str, StoredCell]] = {}
     stale = 0
     digests: dict[tuple[tuple[str, str], ...], str] = {}
@@ -109,28 +204,13 @@ def option_effects(ruleset: Ruleset, cells: Iterable[StoredCell]) -> tuple[list[
         found = best.get((players, policy))
         if found is None or (deals, -seed) > (found[1], -found[0]):
             best[(players, policy)] = (seed, deals)
-    found_effects: list[OptionEffect] = []
-    for (players, policy), (seed, deals) in sorted(best.items()):
+    groups: Groups = {}
+    for (players, policy), (seed, deals) in best.items():
         group = current[(players, policy, seed, deals)]
         default = group.get("")
-        if default is None or default.key.options != default_options:
-            continue
-        for changed in sorted(group, key=_option_order(ruleset)):
-            if not changed:
-                continue
-            option, _, value = changed.partition("=")
-            found_effects.append(
-                OptionEffect(
-                    option,
-                    value,
-                    players,
-                    policy,
-                    seed,
-                    deals,
-                    _effects(group[changed], default, players),
-                )
-            )
-    return found_effects, stale
+        if default is not None and default.key.options == default_options:
+            groups[(players, policy)] = (seed, deals, group)
+    return groups, stale
 
 
 def _option_order(ruleset: Ruleset) -> Callable[[str], tuple[int, int]]:
@@ -197,7 +277,12 @@ def figure_words(ruleset: Ruleset, short: bool = False) -> Mapping[str, str]:
     }
 
 
-def effects_json(ruleset: Ruleset, effects: list[OptionEffect], stale: int) -> dict[str, object]:
+def effects_json(
+    ruleset: Ruleset,
+    effects: list[OptionEffect],
+    stale: int,
+    together: Sequence[Together] = (),
+) -> dict[str, object]:
     """The effects as JSON: the same figures from the same cells, however they were played."""
     labels = figure_words(ruleset)
     return {
@@ -208,10 +293,7 @@ def effects_json(ruleset: Ruleset, effects: list[OptionEffect], stale: int) -> d
             {
                 "option": item.option,
                 "value": item.value,
-                "players": item.players,
-                "policy": item.policy,
-                "seed": item.seed,
-                "deals": item.deals,
+                **_run_of(item),
                 "figures": {
                     effect.figure: {
                         "default": _round(effect.default),
@@ -227,7 +309,37 @@ def effects_json(ruleset: Ruleset, effects: list[OptionEffect], stale: int) -> d
             }
             for item in effects
         ],
+        "together": [
+            {
+                "options": dict(item.combination.options),
+                "why": item.combination.why,
+                **_run_of(item),
+                "figures": {
+                    effect.figure: {
+                        "effect": _round(effect.effect),
+                        "interval": [_round(effect.low), _round(effect.high)],
+                        "distinguishable": effect.distinguishable,
+                    }
+                    for effect in item.effects
+                },
+                "apart": {
+                    part.figure: {
+                        "sum_of_effects_apart": _round(part.apart),
+                        "difference": _round(part.difference),
+                        "half_width_at_most": _round(part.bound),
+                        "distinguishable": part.distinguishable,
+                    }
+                    for part in item.apart
+                },
+            }
+            for item in together
+        ],
     }
+
+
+def _run_of(item: OptionEffect | Together) -> dict[str, object]:
+    """The run the figures are read from: the table size, the policy, the seed, the deals."""
+    return {"players": item.players, "policy": item.policy, "seed": item.seed, "deals": item.deals}
 
 
 def _round(value: float) -> float:

@@ -72,7 +72,8 @@ def _without_provenance(data: Any) -> Any:
 
 
 def variants(ruleset: Ruleset) -> list[Variant]:
-    """The default rules first, then each option's other values, one changed at a time."""
+    """The default rules first, then each option's other values, one changed at a time, then
+    the combinations of values the ruleset declares worth measuring together."""
     defaults = ruleset.choices()
     found = [Variant(tuple(sorted(defaults.items())), "", rules_digest(ruleset, {}))]
     for option in ruleset.options:
@@ -87,6 +88,15 @@ def variants(ruleset: Ruleset) -> list[Variant]:
                     rules_digest(ruleset, {option.id: value.value}),
                 )
             )
+    for combination in ruleset.combinations:
+        changed = dict(combination.options)
+        found.append(
+            Variant(
+                tuple(sorted({**defaults, **changed}.items())),
+                combination.label,
+                rules_digest(ruleset, changed),
+            )
+        )
     return found
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..analysis.effects import effects_json, figure_words, option_effects
+from ..analysis.effects import effects_json, figure_words, option_effects, together_effects
 from ..analysis.store import StoreError, stored_cells
 from .inputs import ruleset_named
 from .jsonout import print_json
@@ -42,8 +42,9 @@ def run_effects(args: argparse.Namespace) -> int:
             f"{args.store}: no up-to-date figures of {ruleset.id}{why}: "
             f"run variants sweep {ruleset.id} --store {args.store}"
         )
+    together = together_effects(ruleset, cells)
     if args.json:
-        print_json(effects_json(ruleset, found, stale), indent=2)
+        print_json(effects_json(ruleset, found, stale, together), indent=2)
         return 0
     words = figure_words(ruleset, short=True)
     heading = None
@@ -67,6 +68,25 @@ def run_effects(args: argparse.Namespace) -> int:
             )
     for line in table([("variant", "figure", "effect", "95% interval", "unpaired"), *rows]):
         say(line)
+    if together:
+        say("")
+        rows = []
+        for both in together:
+            here = f"{both.combination.label}, {both.players} players, {both.policy} leads"
+            rows.append((here, "", "", ""))
+            for part in both.apart:
+                rows.append(
+                    (
+                        f"  {words[part.figure]}",
+                        f"{part.apart + part.difference:+.3f}",
+                        f"{part.apart:+.3f}",
+                        f"{part.difference:+.3f}{' *' if part.distinguishable else '  '} "
+                        f"(±{part.bound:.3f} at most)",
+                    )
+                )
+        header = ("values together", "effect together", "sum apart", "difference")
+        for line in table([header, *rows]):
+            say(line)
     if stale:
         say(f"{stale} cell{'s' if stale != 1 else ''} out of date left out: sweep again")
     return 0

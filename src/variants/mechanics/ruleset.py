@@ -579,6 +579,8 @@ class Ruleset:
     """The whole validated document as JSON text: what :mod:`variants.rules.modeljson` saves."""
     short_title: str | None = None
     """The name where room is short (the site's navigation and table heads), if given."""
+    combinations: tuple[Combination, ...] = ()
+    """Option values worth measuring together, as the ruleset declares them."""
 
     @property
     def short_name(self) -> str:
@@ -843,6 +845,20 @@ def build_rules(raw: Raw) -> Rules:
     )
 
 
+@dataclass(frozen=True)
+class Combination:
+    """Option values a ruleset declares worth measuring together, and why."""
+
+    options: tuple[tuple[str, str], ...]
+    """Each option's id and the value it takes, in the order given."""
+    why: str
+
+    @property
+    def label(self) -> str:
+        """``share_pairs=yes+declare_pairs=no``: the values, as a sweep names the variant."""
+        return "+".join(f"{option}={value}" for option, value in self.options)
+
+
 def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
     """The typed ruleset from schema-valid data (semantic checks are the loader's)."""
     source = raw["source"]
@@ -872,6 +888,9 @@ def build_ruleset(raw: Raw, path: str = "") -> Ruleset:
                 )
                 for g in source.get("gaps", ())
             ),
+        ),
+        combinations=tuple(
+            Combination(tuple(c["options"].items()), c["why"]) for c in raw.get("combinations", ())
         ),
         options=tuple(
             Option(

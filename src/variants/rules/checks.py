@@ -77,6 +77,30 @@ def _alternative_staking(
         )
 
 
+def _combinations(
+    combinations: list[dict[str, Any]], options: dict[str, dict[str, Any]]
+) -> Iterator[Finding]:
+    """Each combination names options the ruleset has, each with one of its values other than
+    its default; no two combinations are the same."""
+    seen: set[frozenset[tuple[str, str]]] = set()
+    for index, combination in enumerate(combinations):
+        at: tuple[str | int, ...] = ("combinations", index, "options")
+        for option_id, value in combination["options"].items():
+            option = options.get(option_id)
+            if option is None:
+                known = ", ".join(options) or "none"
+                yield Finding((*at, option_id), f"no option {option_id!r} (options: {known})")
+            elif value == option["default"]:
+                yield Finding((*at, option_id), f"{value!r} is the option's default")
+            elif value not in {v["value"] for v in option["values"]}:
+                allowed = ", ".join(v["value"] for v in option["values"])
+                yield Finding((*at, option_id), f"{value!r} is not one of the values ({allowed})")
+        chosen = frozenset(combination["options"].items())
+        if chosen in seen:
+            yield Finding(at, "the same option values are combined twice")
+        seen.add(chosen)
+
+
 def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
     """Checks of the document as a whole: ids, references, citations."""
     if data["id"] != file_stem:
@@ -98,6 +122,7 @@ def check_document(data: dict[str, Any], file_stem: str) -> Iterator[Finding]:
                 (*at, "default"),
                 (f"the default {option['default']!r} is not one of the values ({allowed})"),
             )
+    yield from _combinations(data.get("combinations", ()), options)
     for index, item in enumerate(data["interpretations"]):
         for alt_index, alternative in enumerate(item.get("alternatives", ())):
             where: tuple[str | int, ...] = ("interpretations", index, "alternatives", alt_index)

@@ -21,7 +21,14 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ...analysis.effects import Effect, OptionEffect, figure_words, option_effects
+from ...analysis.effects import (
+    Effect,
+    OptionEffect,
+    Together,
+    figure_words,
+    option_effects,
+    together_effects,
+)
 from ...analysis.store import Store, StoredCell, StoreError, stored_cells
 from ...analysis.sweep import POLICY_DEALS, LocalRunner, local_jobs, plan, plan_with, run
 from ...core.settings import store_path
@@ -94,6 +101,8 @@ class Measured:
     ruleset: Ruleset
     effects: tuple[OptionEffect, ...]
     stale: int
+    together: tuple[Together, ...] = ()
+    """The combinations of values the ruleset declares worth measuring together."""
 
     def at(self, players: int, policy: str) -> list[OptionEffect]:
         return [e for e in self.effects if e.players == players and e.policy == policy]
@@ -135,7 +144,8 @@ def measured(ruleset: Ruleset) -> Measured:
             if cells is None:
                 cells = played_cells(ruleset, wanted)
             effects, stale = option_effects(ruleset, cells)
-            found = Measured(ruleset, tuple(effects), stale)
+            together = together_effects(ruleset, cells)
+            found = Measured(ruleset, tuple(effects), stale, tuple(together))
         _MEASURED[key] = found
     return found
 
@@ -184,8 +194,7 @@ SMALL = 50_000
 def option_label(ruleset: Ruleset, item: OptionEffect) -> str:
     """The option and the value it is set to, in the ruleset's words (ruleset text: escaped
     where shown)."""
-    option = ruleset.option(item.option)
-    return f"{option.label}: {option.value(item.value).label}"
+    return option_label_of(ruleset, item.option, item.value)
 
 
 def option_cell(ruleset: Ruleset, item: OptionEffect) -> Markup:
@@ -318,6 +327,7 @@ def ruleset_section(ruleset: Ruleset) -> str:
                 *more,
             )
         )
+    tables += _together_tables(ruleset, found.together, told.players, told.policy)
     sweep, effects = _sweep_commands(ruleset)
     return render(
         "_effects_section.md.j2",
@@ -329,6 +339,63 @@ def ruleset_section(ruleset: Ruleset) -> str:
         effects=effects,
         stale=found.stale,
     )
+
+
+def _together_tables(
+    ruleset: Ruleset, together: Sequence[Together], players: int, policy: str
+) -> list[Markup]:
+    """Each combination the ruleset declares, at the table size and policy told first: its
+    effect, the sum of its values' effects apart, and the difference."""
+    words = figure_words(ruleset, short=True)
+    found = []
+    for item in together:
+        if (item.players, item.policy) != (players, policy):
+            continue
+        changes = _by_figure_of(item.effects)
+        rows = [
+            (
+                _heading(words, part.figure),
+                cell(changes[part.figure]),
+                number(part.apart, 2, True),
+                say(
+                    "difference",
+                    value=number(part.difference, 2, True),
+                    bound=number(part.bound, 2, False),
+                    strong=part.distinguishable,
+                ),
+            )
+            for part in item.apart
+            if part.figure in COLUMNS
+        ]
+        values = " and ".join(
+            option_label_of(ruleset, option, value) for option, value in item.combination.options
+        )
+        caption = say(
+            "together_caption",
+            n=item.players,
+            deals=number(item.deals, 0),
+            policy=POLICY_WORDS[item.policy],
+        )
+        head = ("Figure", "Together", "Apart, added up", "Difference")
+        found.append(
+            fold(
+                f"{len(item.combination.options)} option values measured together",
+                say("together", values=values, why=item.combination.why),
+                say("table", head=head, rows=rows, caption=caption),
+            )
+        )
+    return found
+
+
+def _by_figure_of(effects: Sequence[Effect]) -> dict[str, Effect]:
+    return {effect.figure: effect for effect in effects}
+
+
+def option_label_of(ruleset: Ruleset, option_id: str, value: str) -> str:
+    """An option and a value it is set to, in the ruleset's words (``The board's compartments:
+    Five compartments ...``; ruleset text: escaped where shown)."""
+    option = ruleset.option(option_id)
+    return f"{option.label}: {option.value(value).label}"
 
 
 def _effect_words(ruleset: Ruleset, effect: Effect | None) -> str:
