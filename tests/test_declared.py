@@ -18,6 +18,7 @@ from variants.mechanics.declared import PairDeclared, _with_runs_and_a_pair, sum
 from variants.mechanics.ruleset import Ruleset
 from variants.rules.loader import load_rulesets
 from variants.site.describe.play import play_rules
+from variants.site.exampledeals import deal_view, examples_for
 from variants.telling.narrate import PEOPLE, narrate
 from variants.telling.replaydata import step_line
 
@@ -106,3 +107,9 @@ def test_a_declaration_needs_runs_and_a_pair(
     assert found == [(("play", "declared"), message)]
     spin = {"play": {"declared": {}}, "board": {"compartments": [{"win": {"cards": ["KD", "QD"]}}]}}
     assert list(_with_runs_and_a_pair.run(spin)) == []
+
+
+def test_the_worked_example_s_board_says_the_pair_went_after_a_stop(spin: Ruleset) -> None:
+    example = next(e for e in examples_for(spin) if e.slug == "spin-matrimony-declared")
+    rows = [(row.moment, row.what) for row in deal_view(example).board_rows]
+    assert ("After a stop", "Player 1 takes Matrimony (6)") in rows

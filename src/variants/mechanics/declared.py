@@ -75,7 +75,7 @@ class DeclaredPairs:
     when: When = "after-stop"
 
 
-WON = WonBy("declared", "line", after="declared without playing its cards")
+WON = WonBy("declared", "line", "After a stop", after="declared without playing its cards")
 """A pair taken by its holder, who shows both its cards after a stop he has played."""
 
 
