@@ -212,7 +212,8 @@ class Passed(ABC):
 
 class Announced(ABC):
     """The event of something a seat says or shows at the table apart from a card played, at a
-    stage a mechanic adds to the deal before play (a hand shown for a compartment, a bet): a
+    stage a mechanic adds to the deal, before play or between runs (a hand shown for a
+    compartment, a bet, a pair declared): a
     frozen dataclass of its mechanic's module, with ``seat``, the ``compartment`` it concerns,
     the counters it puts on that compartment (:meth:`staked`) and its own words. The log's
     readers (the narration, the replay, the results, the worked examples) treat every one
@@ -231,6 +232,19 @@ class Announced(ABC):
     @abstractmethod
     def line(self, who: str, card: Callable[[int], str]) -> str:
         """The event as one sentence, its seat named ``who`` and cards named by ``card``."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(Announced):
+    """A seat showing ``cards`` that win it ``compartment`` without playing them: each mechanic
+    that has cards shown so says it with a subclass of its own."""
+
+    seat: int
+    cards: tuple[int, ...]
+    compartment: str
+
+    def line(self, who: str, card: Callable[[int], str]) -> str:
+        return f"{who} shows {' '.join(card(c) for c in self.cards)}."
 
 
 def compartment_anchor(compartment: str) -> str:

@@ -14,7 +14,7 @@ again. A pair whose cards are in two hands is won only as the pair's own rule sa
 - **Compile**: a hook after a stop (:class:`Declare`, in ``after_stop``) with the pairs of the
   trump suit's tables.
 - **Play**: the seat to lead after a stop shows each pair it holds whole and not yet taken
-  (:class:`PairDeclared`, an :class:`~.base.Announced` event) and takes its pool
+  (:class:`PairDeclared`, a :class:`~.base.CardsShown` event) and takes its pool
   (:data:`WON`).
 - **Phrases**: the rule in English and in a few words; the shown cards and the taking in the
   narration and the replay.
@@ -22,13 +22,13 @@ again. A pair whose cards are in two hands is won only as the pair's own rule sa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from ..core.citations import Provenance, build_provenance
 from ..core.findings import Finding, RuleView, compartments, reads
-from .base import CITED, Announced, Draft, Fragment, Said, WonBy
+from .base import CITED, CardsShown, Draft, Fragment, Said, WonBy
 from .pair import PairWin
 
 if TYPE_CHECKING:
@@ -80,15 +80,8 @@ WON = WonBy("declared", "line", "After a stop", after="declared without playing 
 
 
 @dataclass(frozen=True, slots=True)
-class PairDeclared(Announced):
+class PairDeclared(CardsShown):
     """A seat showing both cards of the pair ``compartment`` after a stop it has played."""
-
-    seat: int
-    cards: tuple[int, ...]
-    compartment: str
-
-    def line(self, who: str, card: Callable[[int], str]) -> str:
-        return f"{who} shows {' '.join(card(c) for c in self.cards)}."
 
 
 def build(raw: Mapping[str, Any] | None) -> DeclaredPairs | None:

@@ -22,14 +22,14 @@ play, these are shown *before* it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import RANKS, make_card, parse_rank, rank_words, suit_of
 from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from ..core.words import number_word
-from .base import Announced, Draft, Fragment, WayToWin
+from .base import CardsShown, Draft, Fragment, WayToWin
 from .showing import SHOWN
 
 if TYPE_CHECKING:
@@ -191,15 +191,8 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class ShownBeforePlay(Announced):
+class ShownBeforePlay(CardsShown):
     """A seat showing the cards that win it ``compartment`` before play."""
-
-    seat: int
-    cards: tuple[int, ...]
-    compartment: str
-
-    def line(self, who: str, card: Callable[[int], str]) -> str:
-        return f"{who} shows {' '.join(card(c) for c in self.cards)}."
 
 
 @dataclass(frozen=True, slots=True)
