@@ -2,6 +2,10 @@
 the generic engine against the hand-written simulator of source 000's rules, and the time
 ``variants validate`` takes to check the shipped rulesets with every option combination.
 
+The engine is timed twice: as the pure Python the browser runs, and with its hot modules
+compiled by mypyc (``scripts/compile.py``, into ``build/compiled``) where a C compiler is
+present; the compiled copy is made afresh before it is timed.
+
 Every figure times a whole process, start-up included, as a user runs it: ``variants
 simulate ... --json`` for the engine, a Python process running ``reference_peel.simulate``
 for the hand-written simulator. Each is run ``--repeat`` times and the quickest run is kept,
@@ -33,8 +37,13 @@ def timed(*commands: list[str], repeat: int) -> list[float]:
     return best
 
 
-def simulate_command(ruleset: str, players: int, deals: int, jobs: int) -> list[str]:
+def simulate_command(
+    ruleset: str, players: int, deals: int, jobs: int, compiled: Path | None = None
+) -> list[str]:
+    """``variants simulate``, run from the compiled copy of the package when it is given."""
+    path = [f"PYTHONPATH={compiled}"] if compiled is not None else []
     return [
+        *(["env", *path] if path else []),
         sys.executable,
         "-m",
         "variants.cli",
@@ -68,6 +77,22 @@ def validate_command() -> list[str]:
     return [sys.executable, "-m", "variants.cli", "validate"]
 
 
+def compiled_copy() -> Path | None:
+    """The package with the engine compiled (:mod:`compile`), made afresh; None if it cannot be
+    made here, which is said."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from compile import CompileError, compile_engine
+
+    out = ROOT / "build" / "compiled"
+    try:
+        seconds = compile_engine(out)
+    except CompileError as error:
+        print(f"the compiled engine is not timed: {error}\n")
+        return None
+    print(f"engine compiled by mypyc in {seconds:.1f} s\n")
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=100_000, help="deals per measurement")
@@ -95,20 +120,33 @@ def main() -> None:
         return
     print(f"{deals:,} deals per figure, policy random, whole process timed, best of {repeat}\n")
 
-    reference_s, engine_s, two_s, start_up = timed(
+    compiled = compiled_copy()
+    commands = [
         reference_command(deals),
         simulate_command("peel", 5, deals, 1),
         simulate_command("peel", 5, deals, 2),
         simulate_command("peel", 5, 1, 1),
-        repeat=repeat,
-    )
+    ]
+    if compiled is not None:
+        commands += [
+            simulate_command("peel", 5, deals, 1, compiled),
+            simulate_command("peel", 5, 1, 1, compiled),
+        ]
+    times = timed(*commands, repeat=repeat)
+    reference_s, engine_s, two_s, start_up = times[:4]
     reference, engine, two = deals / reference_s, deals / engine_s, deals / two_s
     print(f"hand-written simulator, source 000 rules, 5 players: {reference:9,.0f} deals/s")
     print(f"generic engine, peel, 5 players, one process:       {engine:9,.0f} deals/s")
     print(f"generic engine, peel, 5 players, --jobs 2:          {two:9,.0f} deals/s")
-    print(f"the engine takes {reference / engine:.2f} times as long as the hand-written one")
+    if compiled is not None:
+        fast_s, fast_start = times[4:]
+        print(f"the engine compiled by mypyc, one process:          {deals / fast_s:9,.0f} deals/s")
+    print(f"the engine takes {engine_s / reference_s:.2f} times as long as the hand-written one")
+    if compiled is not None:
+        print(f"compiled, the engine takes {fast_s / reference_s:.2f} times as long")
     print(f"--jobs 2 plays {two / engine:.2f} times as many deals a second as one job")
-    print(f"start-up of `variants simulate` (one deal): {start_up:.2f} s\n")
+    print(f"start-up of `variants simulate` (one deal): {start_up:.2f} s", end="")
+    print(f", compiled {fast_start:.2f} s\n" if compiled is not None else "\n")
 
     if not args.headline_only:
         header = f"{'ruleset':<20}{'players':>8}{'1 process':>14}{f'{cores} processes':>16}"

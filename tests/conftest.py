@@ -80,6 +80,7 @@ site's pages side by side. A browser test elsewhere runs in whichever worker is 
 worker's Chromium (each worker starts one at most)."""
 
 WHOLE_MODULES = {
+    "test_compiled.py",
     "test_contributing.py",
     "test_hostile_site.py",
     "test_site_pages.py",
