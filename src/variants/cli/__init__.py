@@ -15,17 +15,33 @@ This is the top layer: nothing else in the package imports it but :mod:`variants
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Sequence
 
-from . import deal, effects, export, game, listing, new, play, replay, simulate, sweep, validate
 from .parsing import Parser
 from .running import run_command
 
-COMMANDS = (validate, new, listing, export, deal, play, replay, game, simulate, sweep, effects)
-"""The commands, in the order ``variants --help`` lists them."""
+COMMANDS = {
+    "validate": "validate",
+    "new": "new",
+    "list": "listing",
+    "export": "export",
+    "deal": "deal",
+    "play": "play",
+    "replay": "replay",
+    "game": "game",
+    "simulate": "simulate",
+    "sweep": "sweep",
+    "effects": "effects",
+}
+"""Each command and the module that holds it, in the order ``variants --help`` lists them."""
 
 
-def build_parser() -> Parser:
+def build_parser(argv: Sequence[str] = ()) -> Parser:
+    """The parser of every command; for arguments that begin with a command's name, of that
+    command alone, so that a command loads only what it needs (a command's arguments and its
+    usage are the same either way)."""
     parser = Parser(
         prog="variants",
         description="Pope Joan rules variants: validate, play, narrate, compare.",
@@ -34,11 +50,13 @@ def build_parser() -> Parser:
         "Newmarket, lay them by a staking policy (--staking even or random).",
     )
     commands = parser.add_commands()
-    for command in COMMANDS:
-        command.add(commands)
+    named = [argv[0]] if argv and argv[0] in COMMANDS else list(COMMANDS)
+    for name in named:
+        importlib.import_module(f"{__name__}.{COMMANDS[name]}").add(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command and return its exit status (:mod:`.running`)."""
-    return run_command(build_parser, argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    return run_command(lambda: build_parser(given), given)

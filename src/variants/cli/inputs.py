@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.settings import SettingError, rulesets_dir, usable_folder
 from ..dealfile import DealFile, DealFileError, play_deal_file, read_deal_file
@@ -23,8 +24,10 @@ from ..rules.advice import advice_beside
 from ..rules.loader import choice_problems, load_ruleset
 from ..rules.lookup import find_ruleset, is_ruleset_id
 from ..rules.yamlsource import ProblemsError
-from ..telling.narrate import Style
 from .parsing import UsageError
+
+if TYPE_CHECKING:
+    from ..telling.narrate import Style
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,9 @@ def ruleset_named(name: str, every_option: bool = False) -> Ruleset:
     path = Path(name)
     if path.suffix in (".yaml", ".yml") or (not is_ruleset_id(name) and _exists(path)):
         try:
-            return load_ruleset(path, combinations=every_option, each_option=every_option)
+            return load_ruleset(
+                path, combinations=every_option, each_option=every_option, kept_verdict=True
+            )
         except ProblemsError as error:
             raise UsageError(str(error.problems[0])) from None
     try:
@@ -114,6 +119,8 @@ def staking_named(name: str) -> Staking:
 def style(args: argparse.Namespace) -> Style:
     """How cards look: glyphs unless ``--ascii``, coloured as ``--color`` says, else when
     writing to a terminal and ``NO_COLOR`` is not set."""
+    from ..telling.narrate import Style  # only for the commands that tell a deal
+
     colour = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
     if getattr(args, "color", None) is not None:
         colour = args.color
