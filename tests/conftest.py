@@ -177,6 +177,15 @@ def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ.setdefault("VARIANTS_STATS_CACHE", str(cache))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def kept_verdicts(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The schema's verdicts that commands keep between runs (``variants.rules.verdicts``) go to
+    a folder of the run's, never to the user's own cache."""
+    folder = shared_folder(tmp_path_factory) / "verdicts-cache"
+    folder.mkdir(mode=0o700, exist_ok=True)
+    os.environ["VARIANTS_CACHE"] = str(folder)
+
+
 # --------------------------------------------------------------------------------------------
 # The built site: one build of the project as it is, for every test that reads it; one server
 # and one Chromium for every browser test.

@@ -238,6 +238,7 @@ def test_a_form_feed_moves_no_citation_and_other_breaks_are_refused(
 COMMANDS = {
     "VARIANTS_SOURCES": [["validate"]],
     "VARIANTS_RULESETS": [["deal", "peel", "--players", "4"], ["list"]],
+    "VARIANTS_CACHE": [["deal", "peel", "--players", "4"]],
 }
 
 

@@ -25,7 +25,8 @@ from texts import HAVE_SOURCES, SOURCES
 from variants.core.cards import RANKS
 from variants.mechanics.ruleset import Ruleset, apply_patch
 from variants.rules.checks import check_rules
-from variants.rules.loader import StrictValidator, choice_problems, load_ruleset, ruleset_schema
+from variants.rules.loader import choice_problems, load_ruleset, ruleset_schema
+from variants.rules.schemacheck import StrictValidator
 from variants.site.schema_doc import schema_doc
 
 BASE = (REPO / "tests" / "valid" / "base.yaml").read_text(encoding="utf-8")

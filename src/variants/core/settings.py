@@ -50,6 +50,21 @@ def rulesets_dir(default: Path = Path("rulesets")) -> Path:
     return folder_setting(RULESETS_ENV) or default
 
 
+CACHE_ENV = "VARIANTS_CACHE"
+"""The folder of what is kept between runs to start quicker: the schema's verdicts on rulesets
+(default: ``variants`` in ``$XDG_CACHE_HOME``, else in ``~/.cache``)."""
+
+
+def cache_dir() -> Path:
+    """``$VARIANTS_CACHE``, which must be a folder; else the user's cache folder for the
+    project, which need not exist yet."""
+    named = folder_setting(CACHE_ENV)
+    if named is not None:
+        return named
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "variants"
+
+
 STORE_ENV = "VARIANTS_STORE"
 """The sweep's store, read by the site and by ``variants effects`` (default:
 ``store/sweep.sqlite``)."""

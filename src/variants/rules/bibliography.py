@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, Literal, assert_never
 
 from ..core.saferead import ReadError, read_text_lines
-from .schemacheck import StrictValidator, schema_problem
 from .yamlsource import Problem, ProblemsError, YamlDocument, read_yaml
 
 BIBLIOGRAPHY = "sources.yaml"
@@ -135,6 +134,8 @@ def read_bibliography(folder: Path) -> Bibliography:
 
 
 def _problems(document: YamlDocument, folder: Path) -> list[Problem]:
+    from .schemacheck import StrictValidator, schema_problem  # jsonschema: only when checking
+
     errors = list(StrictValidator(bibliography_schema()).iter_errors(document.data))
     if errors:
         return [schema_problem(document, error, ()) for error in errors]

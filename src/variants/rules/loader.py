@@ -15,17 +15,21 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
-
-from jsonschema.protocols import Validator
+from typing import TYPE_CHECKING, Any
 
 from ..core.findings import RuleCheck
 from ..core.settings import SOURCES_ENV, folder_setting
 from ..mechanics.ruleset import PatchError, Ruleset, apply_patch, build_ruleset
 from .bibliography import NotText, has_bibliography, read_bibliography
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
-from .schemacheck import StrictValidator, misspelt_keys, schema_message, schema_problem
+from .verdicts import passed_before, remember_passed
 from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, json_path_text, read_yaml
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+
+# The schema is read by jsonschema (:mod:`.schemacheck`), imported where a schema is checked:
+# a command loading a ruleset whose schema verdict is kept (:mod:`.verdicts`) never needs it.
 
 RULESET_SUFFIXES = (".yaml", ".yml")
 MAX_OPTION_COMBINATIONS = 1024
@@ -43,6 +47,8 @@ def ruleset_schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Validator:
+    from .schemacheck import StrictValidator
+
     return StrictValidator(ruleset_schema())
 
 
@@ -209,13 +215,18 @@ def load_ruleset(
     sources_dir: Path | SourceTexts | None = None,
     combinations: bool = False,
     each_option: bool = True,
+    kept_verdict: bool = False,
 ) -> Ruleset:
     """Load and check one ruleset file; raise :class:`ProblemsError` listing what is wrong.
 
     Every option value is tried alone unless ``each_option`` is false, as for a command that
-    plays one combination and checks just that one with :func:`choice_problems`."""
+    plays one combination and checks just that one with :func:`choice_problems`. With
+    ``kept_verdict``, as a command that plays loads it, the schema's verdict on it is kept
+    between runs and not checked again while it holds (:mod:`.verdicts`)."""
     document = read_yaml(path)
-    problems = ruleset_problems(document, path, sources_dir, combinations, each_option)
+    problems = ruleset_problems(
+        document, path, sources_dir, combinations, each_option, kept_verdict
+    )
     if problems:
         raise ProblemsError(problems)
     return build_ruleset(document.data, str(path))
@@ -227,12 +238,14 @@ def ruleset_problems(
     sources_dir: Path | SourceTexts | None = None,
     combinations: bool = False,
     each_option: bool = True,
+    kept_verdict: bool = False,
 ) -> list[Problem]:
     """Everything wrong with a ruleset read as ``document`` from the file ``path`` (which names
     it: its id must be the file's name), in the order of its lines: what ``variants validate``
     finds in it, with ``combinations``; its quotes are checked when there are ``sources_dir``."""
     texts = SourceTexts((sources_dir,)) if isinstance(sources_dir, Path) else sources_dir
-    return sorted(set(_problems(document, path, texts, combinations, each_option)), key=_order)
+    found = _problems(document, path, texts, combinations, each_option, kept_verdict)
+    return sorted(set(found), key=_order)
 
 
 def load_rulesets(folder: Path) -> dict[str, Ruleset]:
@@ -253,21 +266,19 @@ def _problems(
     texts: SourceTexts | None,
     combinations: bool,
     each_option: bool = True,
+    kept_verdict: bool = False,
 ) -> Iterator[Problem]:
     data = document.data
     if not isinstance(data, dict):
         yield document.problem((), "a ruleset must be a mapping of keys to values")
         return
-    errors = list(_validator().iter_errors(data))
-    misspelt = misspelt_keys(errors)
-    schema_errors = [
-        schema_problem(document, e, ())
-        for e in errors
-        if not (e.validator == "required" and tuple(e.absolute_path) in misspelt)
-    ]
-    if schema_errors:
-        yield from schema_errors
-        return
+    if not (kept_verdict and passed_before(data)):
+        errors = list(_validator().iter_errors(data))
+        if errors:
+            yield from _schema_problems(document, errors)
+            return
+        if kept_verdict:
+            remember_passed(data)
     for finding in check_document(data, path.stem):
         yield document.problem(finding.path, finding.message, finding.at_key)
     if texts is not None:
@@ -277,6 +288,18 @@ def _problems(
         yield document.problem(("rules", *finding.path), finding.message, finding.at_key)
     if each_option:
         yield from _option_problems(document, combinations)
+
+
+def _schema_problems(document: YamlDocument, errors: list[Any]) -> list[Problem]:
+    """The schema's errors as problems, a missing key not told beside a misspelt one."""
+    from .schemacheck import misspelt_keys, schema_problem
+
+    misspelt = misspelt_keys(errors)
+    return [
+        schema_problem(document, e, ())
+        for e in errors
+        if not (e.validator == "required" and tuple(e.absolute_path) in misspelt)
+    ]
 
 
 def choice_problems(ruleset: Ruleset, overrides: Mapping[str, str]) -> list[str]:
@@ -482,6 +505,8 @@ class _Trials:
                 len(chain) - 1,
             )
             anchors.add(_existing(holder, where[:depth]))
+        from .schemacheck import schema_message
+
         problems: list[str] = []
         for anchor in sorted(anchors, key=len):
             if any(anchor[: len(other)] == other for other in anchors if len(other) < len(anchor)):
@@ -613,6 +638,8 @@ def _schema_chain(where: JsonPath) -> list[dict[str, Any]]:
 @cache
 def _validator_at(shape: tuple[str | int, ...]) -> Validator:
     """A validator for the rules' node at a path of this shape (list indices as 0)."""
+    from .schemacheck import StrictValidator
+
     return StrictValidator({**_schema_chain(shape)[-1], "$defs": ruleset_schema()["$defs"]})
 
 
