@@ -1,6 +1,7 @@
-"""Deals per second for every ruleset at 3, 5 and 8 players, in one process and on all cores,
-the generic engine against the hand-written simulator of source 000's rules, and the time
-``variants validate`` takes to check the shipped rulesets with every option combination.
+"""Deals per second for every ruleset at 3, 5 and 8 players (or the sizes it allows), in one
+process and on all cores, the generic engine against the hand-written simulator of source
+000's rules, and the time ``variants validate`` takes to check the shipped rulesets with every
+option combination.
 
 The engine is timed twice: as the pure Python the browser runs, and with its hot modules
 compiled by mypyc (``scripts/compile.py``, into ``build/compiled``) where a C compiler is
@@ -77,6 +78,16 @@ def validate_command() -> list[str]:
     return [sys.executable, "-m", "variants.cli", "validate"]
 
 
+def table_sizes() -> list[tuple[str, list[int]]]:
+    """Each shipped ruleset and the table sizes it is timed at: 3, 5 and 8 players where it
+    allows them, else its smallest and largest, as the sweep plays them."""
+    from variants.analysis.sweep import table_sizes as sizes
+    from variants.rules.loader import load_rulesets
+
+    rulesets = load_rulesets(ROOT / "rulesets")
+    return [(name, sizes(rulesets[name])) for name in sorted(rulesets)]
+
+
 def compiled_copy() -> Path | None:
     """The package with the engine compiled (:mod:`compile`), made afresh; None if it cannot be
     made here, which is said."""
@@ -151,9 +162,8 @@ def main() -> None:
     if not args.headline_only:
         header = f"{'ruleset':<20}{'players':>8}{'1 process':>14}{f'{cores} processes':>16}"
         print(f"{header}{'ratio':>8}")
-        rulesets = sorted(p.stem for p in (ROOT / "rulesets").glob("*.yaml"))
-        for ruleset in rulesets:
-            for players in (3, 5, 8):
+        for ruleset, sizes in table_sizes():
+            for players in sizes:
                 one_s, many_s = timed(
                     simulate_command(ruleset, players, deals, 1),
                     simulate_command(ruleset, players, deals, cores),
