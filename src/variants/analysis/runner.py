@@ -1,25 +1,17 @@
 """The runner: a run's chunks shared out over processes, and their tallies merged in order.
 
-The chunks go to the standard library's process pool, each process a few ahead; the results
-come back in the chunks' order, so the figures are the same whatever the number of processes.
-Interrupts (Ctrl-C, SIGTERM) are the starting process's to handle: it cancels the work not
-begun, and a process whose starter has gone stops itself.
+The chunks go to the standard library's process pool (:mod:`.pool`), each process a few
+ahead; the results come back in the chunks' order, so the figures are the same whatever the
+number of processes. Interrupts (Ctrl-C, SIGTERM) are the starting process's to handle: it
+cancels the work not begun, and a process whose starter has gone stops itself.
 """
 
 from __future__ import annotations
 
 import gc
-import multiprocessing
-import multiprocessing.context
-import os
-import signal
-import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..engine.compiled import compile_rules
 from ..engine.policies import make_policy
@@ -40,6 +32,9 @@ from .chunks import (
     run_policy_seat,
 )
 from .tallies import GameTally, SeatTally, Tally
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 MAX_COUNT = 10**12
 """The most deals or games one run may play (``variants simulate`` refuses more)."""
@@ -95,6 +90,11 @@ def run_tasks(
                 progress(job.count)
             yield result
         return
+    # The process pool is imported only here: a run in this process alone starts without it.
+    from concurrent.futures.process import BrokenProcessPool
+
+    from .pool import local_executor
+
     # What is loaded now (rulesets, schema, compiled rules) lives as long as the run: frozen,
     # the collector in each forked process leaves it alone instead of touching, and so
     # copying, every page of it.
@@ -134,63 +134,10 @@ def run_tasks(
 
 AHEAD = 2
 """Tasks sent to each process ahead of the one it is playing, so that it never waits."""
-_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
 
 
 class WorkerError(RuntimeError):
     """Another process of a run stopped before its work was done."""
-
-
-def local_executor(processes: int) -> ProcessPoolExecutor:
-    """``processes`` processes of this machine, the standard library's pool: forked where the
-    system can (they inherit what is loaded: the rulesets, the compiled rules), each leaving
-    interrupts to this process (a terminal sends Ctrl-C to the whole group), which cancels the
-    work, and each stopping when this process ends, however it ends. The pool starts its
-    processes when it is given its first task, interrupts held back meanwhile: a new process
-    lets them through once it has set its own handlers."""
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return _HeldBack(processes, context)
-
-
-class _HeldBack(ProcessPoolExecutor):
-    """A process pool whose processes are started with interrupts held back, and let them
-    through once they have set their own handlers (:func:`_worker_started`)."""
-
-    def __init__(self, processes: int, context: multiprocessing.context.BaseContext) -> None:
-        super().__init__(
-            processes, mp_context=context, initializer=_worker_started, initargs=(os.getpid(),)
-        )
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        _block_stop_signals(True)
-        try:
-            return super().submit(fn, *args, **kwargs)
-        finally:
-            _block_stop_signals(False)  # an interrupt held back meanwhile arrives here
-
-
-def _worker_started(parent: int) -> None:
-    """A process of the pool leaves interrupts to the process that started it; SIGTERM stops
-    it at once, and so does the end of its starter, however it ended."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _block_stop_signals(False)
-    threading.Thread(target=orphaned, args=(parent,), daemon=True).start()
-
-
-def _block_stop_signals(block: bool) -> None:
-    """Hold back (or let through) interrupts in this thread: a process forked meanwhile starts
-    with them held back, and sets its own handlers before it lets them through."""
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_BLOCK if block else signal.SIG_UNBLOCK, _STOP_SIGNALS)
-
-
-def orphaned(parent: int) -> None:
-    """Stop this process once the process that started it has gone, however it went."""
-    while os.getppid() == parent:
-        time.sleep(0.2)
-    os._exit(1)
 
 
 def simulate_deals(

@@ -26,7 +26,7 @@ from ..engine import VERSION
 from ..engine.policies import POLICIES
 from ..mechanics.ruleset import Ruleset
 from .paired import CellSums, ChunkTask, Options, play_chunk
-from .runner import local_executor
+from .pool import local_executor
 from .store import CellKey, Stamp, Store, StoredCell
 
 CHUNK = 1_000
