@@ -156,7 +156,8 @@ class Layout:
 
         The one way every deal is dealt: a shown deal, the simulator's, a game's and its
         closing deal."""
-        hands = [sorted(get(pack)) for get in self.hands]
+        # (Typed so that mypyc, where it compiles this, indexes the lists directly.)
+        hands: list[list[int]] = [sorted(get(pack)) for get in self.hands]
         owner = list(self.start)
         for seat, hand in enumerate(hands):
             for card in hand:
