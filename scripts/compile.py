@@ -1,7 +1,8 @@
 """Compile the engine's hot modules with mypyc, into a copy of the package beside the source.
 
 The modules compiled are the ones every simulated deal runs through (:data:`COMPILED`): the
-play loop, the compiled tables and the deal, the ledger and the simulator's tally. They are
+play loop, the compiled tables and the deal, the ledger, the lead policies and the simulator's
+tally. They are
 the same files as the pure-Python engine, type-checked and translated to C by mypyc; nothing
 in them is written for the compiler. The rest of the package is copied as it is, so that a
 process run with ``PYTHONPATH`` set to the copy imports the compiled modules and the pure
@@ -35,6 +36,7 @@ COMPILED = (
     "variants/engine/compiled.py",
     "variants/engine/deal.py",
     "variants/engine/settle.py",
+    "variants/engine/policies.py",
     "variants/analysis/bulk.py",
 )
 """The modules compiled, as paths inside the package's folder."""
