@@ -42,9 +42,9 @@ def simulate_command(
     ruleset: str, players: int, deals: int, jobs: int, compiled: Path | None = None
 ) -> list[str]:
     """``variants simulate``, run from the compiled copy of the package when it is given."""
-    path = [f"PYTHONPATH={compiled}"] if compiled is not None else []
+    prefix = ["env", f"PYTHONPATH={compiled}"] if compiled is not None else []
     return [
-        *(["env", *path] if path else []),
+        *prefix,
         sys.executable,
         "-m",
         "variants.cli",

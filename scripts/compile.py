@@ -2,11 +2,10 @@
 
 The modules compiled are the ones every simulated deal runs through (:data:`COMPILED`): the
 play loop, the compiled tables and the deal, the ledger, the lead policies and the simulator's
-tally. They are
-the same files as the pure-Python engine, type-checked and translated to C by mypyc; nothing
-in them is written for the compiler. The rest of the package is copied as it is, so that a
-process run with ``PYTHONPATH`` set to the copy imports the compiled modules and the pure
-ones beside them:
+tally. They are the same files as the pure-Python engine, type-checked and translated to C by
+mypyc; nothing in them is written for the compiler. The rest of the package is copied as it
+is, so that a process run with ``PYTHONPATH`` set to the copy imports the compiled modules and
+the pure ones beside them:
 
     python scripts/compile.py            # into build/compiled
     PYTHONPATH=build/compiled python -m variants.cli simulate peel --deals 100000

@@ -22,7 +22,7 @@ from ..core.settings import SOURCES_ENV, folder_setting
 from ..mechanics.ruleset import PatchError, Ruleset, apply_patch, build_ruleset
 from .bibliography import NotText, has_bibliography, read_bibliography
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
-from .verdicts import passed_before, remember_passed
+from .verdicts import passed_before, remember_passed, verdict_path
 from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, json_path_text, read_yaml
 
 if TYPE_CHECKING:
@@ -272,13 +272,14 @@ def _problems(
     if not isinstance(data, dict):
         yield document.problem((), "a ruleset must be a mapping of keys to values")
         return
-    if not (kept_verdict and passed_before(data)):
+    verdict = verdict_path(data) if kept_verdict else None
+    if verdict is None or not passed_before(verdict):
         errors = list(_validator().iter_errors(data))
         if errors:
             yield from _schema_problems(document, errors)
             return
-        if kept_verdict:
-            remember_passed(data)
+        if verdict is not None:
+            remember_passed(verdict)
     for finding in check_document(data, path.stem):
         yield document.problem(finding.path, finding.message, finding.at_key)
     if texts is not None:

@@ -60,8 +60,8 @@ def _checker() -> bytes:
     )
 
 
-def _path(data: Any) -> Path | None:
-    """Where the verdict on ``data`` is kept; None if it cannot be kept."""
+def verdict_path(data: Any) -> Path | None:
+    """Where the verdict on ``data``, a ruleset's content, is kept; None if it cannot be kept."""
     try:
         folder = cache_dir() / FOLDER  # a $VARIANTS_CACHE that is not a folder is said
     except RuntimeError:  # no home folder to keep a cache in
@@ -74,19 +74,17 @@ def _path(data: Any) -> Path | None:
     return folder / digest
 
 
-def passed_before(data: Any) -> bool:
-    """Whether ``data``, a ruleset's content, passed the schema before: its verdict is a file,
-    not a link, in a folder that only this user can write."""
-    path = _path(data)
-    return (
-        path is not None and _own_folder(path.parent) and path.is_file() and not path.is_symlink()
-    )
+def passed_before(path: Path) -> bool:
+    """Whether the ruleset whose verdict is kept at ``path`` (:func:`verdict_path`) passed the
+    schema before: its verdict is a file, not a link, in a folder that only this user can
+    write."""
+    return _own_folder(path.parent) and path.is_file() and not path.is_symlink()
 
 
-def remember_passed(data: Any) -> None:
-    """Keep the verdict that ``data`` passed the schema, if the cache folder can be written."""
-    path = _path(data)
-    if path is None or path.is_file():
+def remember_passed(path: Path) -> None:
+    """Keep at ``path`` the verdict that its ruleset passed the schema, if the cache folder can
+    be written."""
+    if path.is_file():
         return
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
