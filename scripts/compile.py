@@ -1,11 +1,15 @@
 """Compile the engine's hot modules with mypyc, into a copy of the package beside the source.
 
 The modules compiled are the ones every simulated deal runs through (:data:`COMPILED`): the
-play loop, the compiled tables and the deal, the ledger, the lead policies and the simulator's
-tally. They are the same files as the pure-Python engine, type-checked and translated to C by
-mypyc; nothing in them is written for the compiler. The rest of the package is copied as it
-is, so that a process run with ``PYTHONPATH`` set to the copy imports the compiled modules and
-the pure ones beside them:
+play loop, the compiled tables and the deal, the ledger, the lead policies, the simulator's
+tally, and the mechanics that settle a deal of the commonest rules (the turn-up's payout, the
+pairs, the bonuses, going out and its holders). They are the same files as the pure-Python
+engine, type-checked and translated to C by mypyc. The one thing in them said for the
+compiler is the mark :func:`~variants.core.compiling.python_class` on a compiled mechanic's
+classes, which keeps them ordinary Python classes (its ways to win subclass one that stays
+Python) while its functions are compiled. The rest of the package is copied as it is, so that
+a process run with ``PYTHONPATH`` set to the copy imports the compiled modules and the pure
+ones beside them:
 
     python scripts/compile.py            # into build/compiled
     PYTHONPATH=build/compiled python -m variants.cli simulate peel --deals 100000
@@ -37,6 +41,11 @@ COMPILED = (
     "variants/engine/settle.py",
     "variants/engine/policies.py",
     "variants/analysis/bulk.py",
+    "variants/mechanics/turn_up_payout.py",
+    "variants/mechanics/pair.py",
+    "variants/mechanics/bonus.py",
+    "variants/mechanics/going_out.py",
+    "variants/mechanics/holders.py",
 )
 """The modules compiled, as paths inside the package's folder."""
 MARKER = ".compiled-engine"

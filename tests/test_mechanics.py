@@ -8,6 +8,7 @@ by the hand-worked deals of test_deals_by_hand and the golden narrations.)
 
 from __future__ import annotations
 
+import ast
 import json
 import sys
 from importlib import resources
@@ -27,6 +28,7 @@ SHIPPED = resources.files("variants").joinpath("rules/schema/ruleset.schema.json
 ALLOWED = {
     "variants.core.cards",
     "variants.core.citations",
+    "variants.core.compiling",
     "variants.core.findings",
     "variants.core.words",
     "variants.mechanics",
@@ -89,3 +91,28 @@ def test_a_mechanic_needs_only_the_standard_library(mechanic: ModuleType) -> Non
         and name != "__future__"
     }
     assert outside == set()
+
+
+def _compiled_mechanics() -> list[Path]:
+    """The mechanic modules ``scripts/compile.py`` compiles with the engine."""
+    sys.path.insert(0, str(REPO / "scripts"))
+    try:
+        from compile import COMPILED
+    finally:
+        sys.path.remove(str(REPO / "scripts"))
+    return [REPO / "src" / name for name in COMPILED if name.startswith("variants/mechanics/")]
+
+
+@pytest.mark.parametrize("path", _compiled_mechanics(), ids=lambda p: p.stem)
+def test_a_compiled_mechanics_classes_stay_python_classes(path: Path) -> None:
+    """Where a mechanic is compiled with the engine, each of its classes carries the mark that
+    keeps it an ordinary Python class: its ways to win subclass one that stays Python, and its
+    events and rules are read by the Python around it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    unmarked = [
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ClassDef)
+        and not any(isinstance(d, ast.Name) and d.id == "python_class" for d in node.decorator_list)
+    ]
+    assert unmarked == []

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
+from ..core.compiling import python_class
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters
 from .base import Draft, Fragment, PaidFor, only_anchor
@@ -57,6 +58,7 @@ FRAGMENTS = (
 BonusCounted = Literal["at-play", "at-end"]
 
 
+@python_class
 @dataclass(frozen=True)
 class Bonus:
     per_card: int

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, assert_never
 
 from ..core.cards import rank_of
+from ..core.compiling import python_class
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters
 from . import holders
@@ -74,6 +75,7 @@ WON = WonBy("going-out", "in-run", "Going out")
 """Game taken by going out (and, where nothing carries over, what is left on the board)."""
 
 
+@python_class
 @dataclass(frozen=True)
 class GoingOutWin(WayToWin):
     """Won by the first seat to play its last card."""

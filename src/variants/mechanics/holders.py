@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, assert_never
 
 from ..core.cards import parse_card
+from ..core.compiling import python_class
 from ..core.findings import Finding, RuleView, compartments, in_pack, reads
 from ..core.words import cards_count
 from .base import Draft, Fragment
@@ -62,6 +63,7 @@ FRAGMENTS = (
 HolderPays = Literal["exempt", "double"]
 
 
+@python_class
 @dataclass(frozen=True)
 class HolderRule:
     compartment: str | None
@@ -83,6 +85,7 @@ class HolderRule:
                 assert_never(pays)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class Exempted:
     """A seat that pays nothing at going out because it holds a compartment's unplayed card."""

@@ -30,6 +30,7 @@ from ..core.cards import (
     rank_of,
     rank_words,
 )
+from ..core.compiling import python_class
 from ..core.findings import Finding, RuleView, card_key, compartments, reads
 from .base import Draft, Fragment, WayToWin, WonBy
 
@@ -101,6 +102,7 @@ DifferentSeats = Literal["none", "split"]
 OddCounter = Literal["stays", "higher"]
 
 
+@python_class
 @dataclass(frozen=True)
 class PairWin(WayToWin):
     """Won when both trumps of ``ranks`` are played."""
@@ -196,6 +198,7 @@ class PairWin(WayToWin):
         return shares
 
 
+@python_class
 @dataclass(frozen=True)
 class CardsPairWin(PairWin):
     """Won when both of two named cards are played, whatever is trumps."""

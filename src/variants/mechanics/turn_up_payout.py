@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, assert_never
 
 from ..core.citations import Provenance, build_provenance
+from ..core.compiling import python_class
 from ..core.findings import Finding, RuleView, compartments, reads
 from ..core.words import cards_count, counters, join_words
 from .base import Draft, Fragment, PaidFor, WonBy, only_anchor
@@ -88,6 +89,7 @@ WON = WonBy("turn-up", "dealer", "Turn-up", by_turn_up=True)
 """A compartment taken by the dealer for the card he turns up."""
 
 
+@python_class
 @dataclass(frozen=True)
 class TurnUpPayout:
     takes: bool
@@ -104,6 +106,7 @@ class TurnUpPayout:
         return amount if self.cap is None else min(amount, self.cap)
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class DealVoided:
     card: int
@@ -170,6 +173,7 @@ def compile_tables(draft: Draft, rules: Rules) -> None:
         draft.at_turn_up.append(PayDealer(tuple(won)))
 
 
+@python_class
 @dataclass(frozen=True, slots=True)
 class PayDealer:
     """The play hook when a card is turned up: the dealer takes the compartments it wins
