@@ -178,10 +178,10 @@ def small_statistics(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def kept_verdicts(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """The schema's verdicts that commands keep between runs (``variants.rules.verdicts``) go to
-    a folder of the run's, never to the user's own cache."""
-    folder = shared_folder(tmp_path_factory) / "verdicts-cache"
+def kept_readings(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The readings of rulesets that commands keep between runs (``variants.rules.readings``) go
+    to a folder of the run's, never to the user's own cache."""
+    folder = shared_folder(tmp_path_factory) / "readings-cache"
     folder.mkdir(mode=0o700, exist_ok=True)
     os.environ["VARIANTS_CACHE"] = str(folder)
 

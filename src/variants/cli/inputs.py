@@ -57,7 +57,7 @@ def ruleset_named(name: str, every_option: bool = False) -> Ruleset:
     if path.suffix in (".yaml", ".yml") or (not is_ruleset_id(name) and _exists(path)):
         try:
             return load_ruleset(
-                path, combinations=every_option, each_option=every_option, kept_verdict=True
+                path, combinations=every_option, each_option=every_option, kept=True
             )
         except ProblemsError as error:
             raise UsageError(str(error.problems[0])) from None

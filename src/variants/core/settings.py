@@ -51,8 +51,8 @@ def rulesets_dir(default: Path = Path("rulesets")) -> Path:
 
 
 CACHE_ENV = "VARIANTS_CACHE"
-"""The folder of what is kept between runs to start quicker: the schema's verdicts on rulesets
-(default: ``variants`` in ``$XDG_CACHE_HOME``, else in ``~/.cache``)."""
+"""The folder of what is kept between runs to start quicker: the readings of ruleset files that
+passed the schema (default: ``variants`` in ``$XDG_CACHE_HOME``, else in ``~/.cache``)."""
 
 
 def cache_dir() -> Path:

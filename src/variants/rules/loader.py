@@ -18,18 +18,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.findings import RuleCheck
+from ..core.saferead import ReadError, read_bytes
 from ..core.settings import SOURCES_ENV, folder_setting
 from ..mechanics.ruleset import PatchError, Ruleset, apply_patch, build_ruleset
+from . import readings
 from .bibliography import NotText, has_bibliography, read_bibliography
 from .checks import RULE_CHECKS, check_citation_texts, check_document, check_rules
-from .verdicts import passed_before, remember_passed, verdict_path
-from .yamlsource import JsonPath, Problem, ProblemsError, YamlDocument, json_path_text, read_yaml
+from .yamlsource import (
+    MAX_BYTES,
+    JsonPath,
+    Problem,
+    ProblemsError,
+    YamlDocument,
+    json_path_text,
+    read_yaml,
+)
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
 
 # The schema is read by jsonschema (:mod:`.schemacheck`), imported where a schema is checked:
-# a command loading a ruleset whose schema verdict is kept (:mod:`.verdicts`) never needs it.
+# a command loading a ruleset whose reading is kept (:mod:`.readings`) never needs it.
 
 RULESET_SUFFIXES = (".yaml", ".yml")
 MAX_OPTION_COMBINATIONS = 1024
@@ -215,21 +224,37 @@ def load_ruleset(
     sources_dir: Path | SourceTexts | None = None,
     combinations: bool = False,
     each_option: bool = True,
-    kept_verdict: bool = False,
+    kept: bool = False,
 ) -> Ruleset:
     """Load and check one ruleset file; raise :class:`ProblemsError` listing what is wrong.
 
     Every option value is tried alone unless ``each_option`` is false, as for a command that
     plays one combination and checks just that one with :func:`choice_problems`. With
-    ``kept_verdict``, as a command that plays loads it, the schema's verdict on it is kept
-    between runs and not checked again while it holds (:mod:`.verdicts`)."""
+    ``kept``, as a command that plays loads it, the file's reading is kept between runs
+    once it passes the schema, and taken as it was read, without reading the file or checking
+    the schema again, while neither changes (:mod:`.readings`)."""
+    keep = _reading_path(path) if kept else None
+    if keep is not None:
+        data = readings.kept_reading(keep)
+        if data is not None:
+            taken = YamlDocument(str(path), data, {})
+            if not ruleset_problems(taken, path, sources_dir, combinations, each_option, True):
+                return build_ruleset(data, str(path))
+            # A problem found in data taken as kept is told as a full reading places it.
     document = read_yaml(path)
-    problems = ruleset_problems(
-        document, path, sources_dir, combinations, each_option, kept_verdict
-    )
+    problems = ruleset_problems(document, path, sources_dir, combinations, each_option, keep=keep)
     if problems:
         raise ProblemsError(problems)
     return build_ruleset(document.data, str(path))
+
+
+def _reading_path(path: Path) -> Path | None:
+    """Where the reading of the ruleset file ``path`` is kept (:mod:`.readings`); None where
+    the file cannot be read, which reading it in full then tells."""
+    try:
+        return readings.reading_path(read_bytes(path, MAX_BYTES))
+    except ReadError:
+        return None
 
 
 def ruleset_problems(
@@ -238,13 +263,16 @@ def ruleset_problems(
     sources_dir: Path | SourceTexts | None = None,
     combinations: bool = False,
     each_option: bool = True,
-    kept_verdict: bool = False,
+    schema_passed: bool = False,
+    keep: Path | None = None,
 ) -> list[Problem]:
     """Everything wrong with a ruleset read as ``document`` from the file ``path`` (which names
     it: its id must be the file's name), in the order of its lines: what ``variants validate``
-    finds in it, with ``combinations``; its quotes are checked when there are ``sources_dir``."""
+    finds in it, with ``combinations``; its quotes are checked when there are ``sources_dir``.
+    The schema is not checked when it is known to have ``schema_passed``; where it passes, the
+    reading is kept at ``keep`` if one is given (:mod:`.readings`)."""
     texts = SourceTexts((sources_dir,)) if isinstance(sources_dir, Path) else sources_dir
-    found = _problems(document, path, texts, combinations, each_option, kept_verdict)
+    found = _problems(document, path, texts, combinations, each_option, schema_passed, keep)
     return sorted(set(found), key=_order)
 
 
@@ -266,20 +294,20 @@ def _problems(
     texts: SourceTexts | None,
     combinations: bool,
     each_option: bool = True,
-    kept_verdict: bool = False,
+    schema_passed: bool = False,
+    keep: Path | None = None,
 ) -> Iterator[Problem]:
     data = document.data
     if not isinstance(data, dict):
         yield document.problem((), "a ruleset must be a mapping of keys to values")
         return
-    verdict = verdict_path(data) if kept_verdict else None
-    if verdict is None or not passed_before(verdict):
+    if not schema_passed:
         errors = list(_validator().iter_errors(data))
         if errors:
             yield from _schema_problems(document, errors)
             return
-        if verdict is not None:
-            remember_passed(verdict)
+        if keep is not None:
+            readings.keep_reading(keep, data)
     for finding in check_document(data, path.stem):
         yield document.problem(finding.path, finding.message, finding.at_key)
     if texts is not None:

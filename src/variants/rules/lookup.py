@@ -48,9 +48,7 @@ def find_ruleset(
     if not is_ruleset_id(ruleset_id) or not _present(path):
         raise ValueError(f"no ruleset {clip(ruleset_id)!r} (known: {known_rulesets(base)})")
     try:
-        return load_ruleset(
-            path, combinations=every_option, each_option=every_option, kept_verdict=True
-        )
+        return load_ruleset(path, combinations=every_option, each_option=every_option, kept=True)
     except ProblemsError as error:
         raise ValueError(f"ruleset {ruleset_id!r} is invalid: {error.problems[0]}") from None
 

@@ -22,13 +22,15 @@ import copy
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from ..core.hidden import describe, hidden_at
 from ..core.saferead import ReadError, read_bytes, too_large
+
+if TYPE_CHECKING:
+    import yaml
 
 JsonPath = tuple[str | int, ...]
 
@@ -148,16 +150,6 @@ def _too_large(size: int) -> str:
     return too_large(size, MAX_BYTES)
 
 
-class _Resolver(yaml.resolver.Resolver):
-    """The safe resolver without YAML 1.1's implicit dates: a date stays the text it was written
-    as, and a tag ``!!timestamp`` can only be one written out (and refused)."""
-
-    yaml_implicit_resolvers = {  # noqa: RUF012 (PyYAML's own class attribute, replaced)
-        first: [(tag, regexp) for tag, regexp in resolvers if not tag.endswith(":timestamp")]
-        for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
-    }
-
-
 def read_yaml_text(text: str, name: str) -> YamlDocument:
     """Read YAML ``text`` (named ``name`` in problems) under the same bounds as a file."""
     if text.startswith("\ufeff"):
@@ -213,7 +205,11 @@ class _SyntaxError(Exception):
 
 def _events(text: str, name: str, fast: bool) -> Iterator[yaml.Event]:
     """The parser's events; a syntax error comes out as :class:`_SyntaxError`."""
-    parser: Any = _CParser(text) if fast and _CParser is not None else _PythonParser(text)
+    import yaml
+
+    parts = _yaml()
+    c_parser = parts.c_parser
+    parser: Any = c_parser(text) if fast and c_parser is not None else parts.python_parser(text)
     try:
         while True:
             event = parser.get_event()
@@ -228,19 +224,46 @@ def _events(text: str, name: str, fast: bool) -> Iterator[yaml.Event]:
         parser.dispose()
 
 
-_CParser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
-"""libyaml's parser, where PyYAML was built with it: the same events, parsed in C."""
+class _Yaml:
+    """PyYAML and the parts of the reader built on it, made the first time a file is read (a
+    command that finds its ruleset's reading kept, :mod:`.readings`, never imports it)."""
+
+    def __init__(self) -> None:
+        import yaml
+
+        class Resolver(yaml.resolver.Resolver):
+            """The safe resolver without YAML 1.1's implicit dates: a date stays the text it
+            was written as, and a tag ``!!timestamp`` can only be one written out (and
+            refused)."""
+
+            yaml_implicit_resolvers = {  # noqa: RUF012 (PyYAML's own class attribute, replaced)
+                first: [
+                    (tag, regexp) for tag, regexp in resolvers if not tag.endswith(":timestamp")
+                ]
+                for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
+            }
+
+        class PythonParser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+            def __init__(self, text: str) -> None:
+                yaml.reader.Reader.__init__(self, text)
+                yaml.scanner.Scanner.__init__(self)
+                yaml.parser.Parser.__init__(self)
+
+            def dispose(self) -> None:
+                self.states = []
+                self.state = None
+
+        self.resolver = Resolver
+        self.python_parser = PythonParser
+        self.c_parser: Any = getattr(getattr(yaml, "cyaml", None), "CParser", None)
+        """libyaml's parser, where PyYAML was built with it: the same events, parsed in C."""
+        self.booleans = yaml.constructor.SafeConstructor.bool_values
+        self.constructor = yaml.constructor.SafeConstructor()
 
 
-class _PythonParser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
-    def __init__(self, text: str) -> None:
-        yaml.reader.Reader.__init__(self, text)
-        yaml.scanner.Scanner.__init__(self)
-        yaml.parser.Parser.__init__(self)
-
-    def dispose(self) -> None:
-        self.states = []
-        self.state = None
+@cache
+def _yaml() -> _Yaml:
+    return _Yaml()
 
 
 @dataclass
@@ -278,12 +301,14 @@ class _Builder:
         self.documents = 0
         self.root: Any = None
         self.have_root = False
-        self.resolver = _Resolver()
+        self.resolver = _yaml().resolver()
 
     def fail(self, at: tuple[int, int], message: str, path: JsonPath = ()) -> ProblemsError:
         return ProblemsError([Problem(self.name, at[0], at[1], message, path)])
 
     def build(self, events: Iterator[yaml.Event]) -> YamlDocument:
+        import yaml
+
         for event in events:
             mark: Any = event.start_mark
             at = (mark.line + 1, mark.column + 1)
@@ -338,6 +363,8 @@ class _Builder:
         )
 
     def scalar(self, event: yaml.ScalarEvent, at: tuple[int, int]) -> Any:
+        import yaml
+
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.resolver.resolve(  # type: ignore[no-untyped-call]
@@ -378,6 +405,8 @@ class _Builder:
     def start(
         self, event: yaml.SequenceStartEvent | yaml.MappingStartEvent, at: tuple[int, int]
     ) -> None:
+        import yaml
+
         self.count(at, 1)
         if len(self.stack) >= MAX_DEPTH:
             raise self.fail(
@@ -470,6 +499,9 @@ _INVALID = object()
 
 def _construct(kind: str, tag: str, text: str) -> Any:
     """The value of a scalar with a core tag, or :data:`_INVALID`."""
+    import yaml
+
+    parts = _yaml()
     try:
         match kind:
             case "str":
@@ -477,11 +509,11 @@ def _construct(kind: str, tag: str, text: str) -> Any:
             case "null":
                 return None
             case "bool":
-                return _BOOLEANS[text.lower()]
+                return parts.booleans[text.lower()]
             case "int":
-                return _CONSTRUCTOR.construct_yaml_int(yaml.ScalarNode(tag, text))
+                return parts.constructor.construct_yaml_int(yaml.ScalarNode(tag, text))
             case "float":
-                return _CONSTRUCTOR.construct_yaml_float(yaml.ScalarNode(tag, text))
+                return parts.constructor.construct_yaml_float(yaml.ScalarNode(tag, text))
             case _:
                 raise AssertionError(f"not a core tag: {kind}")
     except (ValueError, KeyError, TypeError, IndexError):
@@ -494,8 +526,6 @@ def _shown(text: str) -> str:
 
 
 _PLAIN = "use plain text, numbers, true/false, null, lists and mappings"
-_BOOLEANS = yaml.constructor.SafeConstructor.bool_values
-_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 _KIND_WORDS = {
     "str": "text",
     "null": "null",
