@@ -32,6 +32,7 @@ from .yamlsource import (
     YamlDocument,
     json_path_text,
     read_yaml,
+    read_yaml_bytes,
 )
 
 if TYPE_CHECKING:
@@ -233,7 +234,8 @@ def load_ruleset(
     ``kept``, as a command that plays loads it, the file's reading is kept between runs
     once it passes the schema, and taken as it was read, without reading the file or checking
     the schema again, while neither changes (:mod:`.readings`)."""
-    keep = _reading_path(path) if kept else None
+    raw = _raw(path) if kept else None
+    keep = readings.reading_path(raw) if raw is not None else None
     if keep is not None:
         data = readings.kept_reading(keep)
         if data is not None:
@@ -241,18 +243,19 @@ def load_ruleset(
             if not ruleset_problems(taken, path, sources_dir, combinations, each_option, True):
                 return build_ruleset(data, str(path))
             # A problem found in data taken as kept is told as a full reading places it.
-    document = read_yaml(path)
+    document = read_yaml(path) if raw is None else read_yaml_bytes(raw, str(path))
     problems = ruleset_problems(document, path, sources_dir, combinations, each_option, keep=keep)
     if problems:
         raise ProblemsError(problems)
     return build_ruleset(document.data, str(path))
 
 
-def _reading_path(path: Path) -> Path | None:
-    """Where the reading of the ruleset file ``path`` is kept (:mod:`.readings`); None where
-    the file cannot be read, which reading it in full then tells."""
+def _raw(path: Path) -> bytes | None:
+    """The bytes of the ruleset file ``path``, read once for its kept reading
+    (:mod:`.readings`) and, without one, for reading it; None where it cannot be read, which
+    :func:`~.yamlsource.read_yaml` then tells."""
     try:
-        return readings.reading_path(read_bytes(path, MAX_BYTES))
+        return read_bytes(path, MAX_BYTES)
     except ReadError:
         return None
 

@@ -128,22 +128,25 @@ _MERGE = "tag:yaml.org,2002:merge"
 def read_yaml(path: Path) -> YamlDocument:
     """Read a YAML file of at most :data:`MAX_BYTES`; raise :class:`ProblemsError` with one
     located problem for anything that is not plain, well-formed, JSON-like YAML."""
-    return read_yaml_text(_read_text(path), str(path))
-
-
-def _read_text(path: Path) -> str:
     try:
         raw = read_bytes(path, MAX_BYTES)
     except ReadError as error:
         raise ProblemsError([Problem(str(path), 1, 1, error.reason)]) from None
+    return read_yaml_bytes(raw, str(path))
+
+
+def read_yaml_bytes(raw: bytes, name: str) -> YamlDocument:
+    """Read the bytes ``raw`` of a YAML file (named ``name`` in problems, read within
+    :data:`MAX_BYTES`) as :func:`read_yaml` does."""
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         before = raw[: error.start]
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         message = f"not UTF-8 text: {error.reason} (byte 0x{raw[error.start]:02x})"
-        raise ProblemsError([Problem(str(path), line, column, message)]) from None
+        raise ProblemsError([Problem(name, line, column, message)]) from None
+    return read_yaml_text(text, name)
 
 
 def _too_large(size: int) -> str:
